@@ -1,0 +1,297 @@
+/**
+ * The HTTP core both clients stand on: the one ky instance, the retry loop, timeouts,
+ * aborts, error mapping, logging and redaction. Clients describe a request (method, path,
+ * body, auth header) and a parser for its successful body; everything between the wire
+ * and a typed result or a typed error happens here.
+ */
+import ky, { type KyInstance, TimeoutError } from 'ky';
+import { APIPromise, type WithResponse } from '../core/api-promise.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  OpslinkError,
+  ResponseValidationError,
+  type ValidationIssue,
+} from '../core/errors.js';
+import type { RequestOptions } from '../core/options.js';
+import { checkRequestOptions, type ResolvedCommon, SENSITIVE_HEADER } from './config.js';
+import type { Redactor } from './redact.js';
+import { backoffMs, type Failure, isRetryable, retryAfterMs, sleep } from './retry.js';
+
+export type Method = 'GET' | 'POST' | 'PUT';
+
+/** One request as a client describes it. */
+export interface RequestSpec {
+  method: Method;
+  /** Path below the base URL, starting with `/`, its dynamic segments already checked. */
+  path: string;
+  query?: URLSearchParams | undefined;
+  json?: unknown;
+  body?: FormData | undefined;
+  /** The `Authorization` header value, when the endpoint takes one. */
+  authorization?: string | undefined;
+}
+
+/**
+ * A response as read off the wire, handed to a client's parser. Its `invalid` and
+ * `failed` build the errors a parser throws, with secrets scrubbed from the body.
+ */
+export class RawResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly method: Method;
+  /** The path with secrets scrubbed, for messages. */
+  readonly path: string;
+  /** Parsed JSON when the body was JSON, its text when not, `undefined` when empty. */
+  readonly body: unknown;
+  /** False when the body was not empty but did not parse as JSON. */
+  readonly isJson: boolean;
+  readonly #redactor: Redactor;
+
+  constructor(init: { status: number; headers: Headers; method: Method; path: string; body: unknown; isJson: boolean }, redactor: Redactor) {
+    this.status = init.status;
+    this.headers = init.headers;
+    this.method = init.method;
+    this.path = init.path;
+    this.body = init.body;
+    this.isJson = init.isJson;
+    this.#redactor = redactor;
+  }
+
+  /** The error for a body that breaks the documented shape. */
+  invalid(issues: ValidationIssue[]): ResponseValidationError {
+    const { status, method, path } = this;
+    return new ResponseValidationError({ status, method, path, issues, body: this.#redactor.value(this.body) });
+  }
+
+  /** The error for a body that reports failure (a `status: "failed"` envelope) under any status. */
+  failed(): APIError {
+    return errorFromBody(this.status, this.headers, this.#redactor.value(this.body), this.method, this.path);
+  }
+}
+
+/** The typed error for an error response. */
+function errorFromBody(status: number, headers: Headers, body: unknown, method: Method, path: string): APIError {
+  const { message, errors } = describeErrorBody(body, `HTTP ${status}`);
+  return APIError.for({ status, message, errors, body, headers, method, path });
+}
+
+export type ResponseParser<T> = (raw: RawResponse) => T;
+
+export interface HttpSettings extends ResolvedCommon {
+  baseUrl: string;
+  /** Headers every request of this client carries (e.g. `X-Warehouse-Id`). */
+  serviceHeaders?: Record<string, string>;
+  redactor: Redactor;
+}
+
+/** Reads the message and `errors` from an error body whose shape the documents leave open. */
+export function describeErrorBody(body: unknown, fallback: string): { message: string; errors?: string[] } {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const errors = Array.isArray(record.errors) ? record.errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))) : undefined;
+    const nested = record.error;
+    const message =
+      typeof record.message === 'string' && record.message
+        ? record.message
+        : typeof nested === 'string' && nested
+          ? nested
+          : nested !== null && typeof nested === 'object' && typeof (nested as { message?: unknown }).message === 'string'
+            ? (nested as { message: string }).message
+            : fallback;
+    const withErrors = errors?.length ? `${message} (${errors.join('; ')})` : message;
+    return errors ? { message: withErrors, errors } : { message: withErrors };
+  }
+  if (typeof body === 'string' && body.trim()) {
+    const text = body.trim();
+    return { message: text.length > 200 ? `${text.slice(0, 200)}…` : text };
+  }
+  return { message: fallback };
+}
+
+async function readBody(response: Response): Promise<{ body: unknown; isJson: boolean }> {
+  const text = await response.text();
+  if (text.length === 0) return { body: undefined, isJson: true };
+  try {
+    return { body: JSON.parse(text), isJson: true };
+  } catch {
+    return { body: text, isJson: false };
+  }
+}
+
+const now = () => (globalThis.performance ?? Date).now();
+
+export class HttpClient {
+  readonly #settings: HttpSettings;
+  readonly #ky: KyInstance;
+  readonly #redactor: Redactor;
+
+  constructor(settings: HttpSettings) {
+    this.#settings = settings;
+    this.#redactor = settings.redactor;
+    this.#ky = ky.create({
+      retry: 0, // opslink runs its own retry loop: the rules differ per method and status.
+      throwHttpErrors: false,
+      timeout: settings.timeout,
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
+      headers: { accept: 'application/json', ...settings.headers, ...settings.serviceHeaders },
+    });
+  }
+
+  get redactor(): Redactor {
+    return this.#redactor;
+  }
+
+  /** Sends `spec` with retries and returns its parsed result as an {@link APIPromise}. */
+  request<T>(spec: RequestSpec, options: RequestOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
+    // Captured now, while the caller's frames are on the stack, so a failure seconds later
+    // still points at the line that made the call.
+    const callSite = new Error();
+    return new APIPromise(
+      this.#send(spec, options, parse).catch((error: unknown) => {
+        throw withCallSite(error, callSite);
+      }),
+    );
+  }
+
+  async #send<T>(spec: RequestSpec, options: RequestOptions | undefined, parse: ResponseParser<T>): Promise<WithResponse<T>> {
+    checkRequestOptions(options);
+    const settings = this.#settings;
+    const redactor = options?.headers ? this.#redactor.with(sensitiveValues(options.headers)) : this.#redactor;
+    const { method } = spec;
+    const path = redactor.text(spec.path);
+    const signal = options?.signal;
+    const maxRetries = options?.maxRetries ?? settings.maxRetries;
+    const query = spec.query?.toString();
+    const url = `${settings.baseUrl}${spec.path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { ...options?.headers };
+    if (spec.authorization !== undefined) headers.authorization = spec.authorization;
+    const init = {
+      method,
+      headers,
+      signal,
+      timeout: options?.timeout ?? settings.timeout,
+      json: spec.json,
+      body: spec.body,
+    };
+    const log = settings.log;
+
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw userAbort(signal, method, path);
+      const started = now();
+      log.debug(`→ ${method} ${path}${attempt ? ` (retry ${attempt} of ${maxRetries})` : ''}`);
+      let response: Response;
+      try {
+        response = await this.#ky(url, init);
+      } catch (error) {
+        if (signal?.aborted) throw userAbort(signal, method, path);
+        const failure: Failure = error instanceof TimeoutError ? { kind: 'timeout' } : { kind: 'network' };
+        const elapsed = Math.round(now() - started);
+        if (attempt < maxRetries && isRetryable(method, failure)) {
+          const wait = backoffMs(attempt);
+          log.warn(`${method} ${path} ${failure.kind === 'timeout' ? 'timed out' : 'failed to connect'} after ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${wait} ms`);
+          await this.#wait(wait, signal, method, path);
+          continue;
+        }
+        const connectionError = failure.kind === 'timeout'
+          ? new APIConnectionTimeoutError(`${method} ${path}: no response within ${init.timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`)
+          : new APIConnectionError(`${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`, {
+              cause: scrubbedCause(error, redactor),
+            });
+        log.error(connectionError.message);
+        throw connectionError;
+      }
+
+      let read: { body: unknown; isJson: boolean };
+      try {
+        read = await readBody(response);
+      } catch (error) {
+        if (signal?.aborted) throw userAbort(signal, method, path);
+        throw new APIConnectionError(`${method} ${path}: the response body could not be read: ${redactor.text(rootMessage(error))}`);
+      }
+      const elapsed = Math.round(now() - started);
+      const { status } = response;
+
+      if (response.ok) {
+        log.info(`← ${status} ${method} ${path} in ${elapsed} ms`);
+        const raw = new RawResponse({ status, headers: response.headers, method, path, body: read.body, isJson: read.isJson }, redactor);
+        return { data: parse(raw), response };
+      }
+
+      const body = redactor.value(read.body);
+      const failure: Failure = { kind: 'status', status };
+      if (attempt < maxRetries && isRetryable(method, failure)) {
+        const asked = status === 429 ? retryAfterMs(response.headers) : undefined;
+        if (asked !== undefined && asked > settings.maxRetryAfter) {
+          const error = errorFromBody(status, response.headers, body, method, path);
+          log.error(`${error.message} (Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter)`);
+          throw error;
+        }
+        const wait = asked ?? backoffMs(attempt);
+        log.warn(`← ${status} ${method} ${path} in ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${Math.round(wait)} ms`);
+        await this.#wait(wait, signal, method, path);
+        continue;
+      }
+      const error = errorFromBody(status, response.headers, body, method, path);
+      log.error(`← ${error.message} in ${elapsed} ms`);
+      throw error;
+    }
+  }
+
+  async #wait(ms: number, signal: AbortSignal | undefined, method: Method, path: string): Promise<void> {
+    try {
+      await sleep(ms, signal);
+    } catch {
+      throw userAbort(signal, method, path);
+    }
+  }
+}
+
+function userAbort(signal: AbortSignal | undefined, method: Method, path: string): APIUserAbortError {
+  return new APIUserAbortError(`${method} ${path}: aborted by the caller's signal`, { cause: signal?.reason });
+}
+
+function sensitiveValues(headers: Record<string, string>): string[] {
+  return Object.entries(headers)
+    .filter(([name]) => SENSITIVE_HEADER.test(name))
+    .map(([, value]) => value);
+}
+
+/** The innermost message of a network failure (undici wraps the socket error in `cause`). */
+function rootMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (cause instanceof Error) current = cause;
+    else break;
+  }
+  if (current instanceof Error) {
+    const code = (current as { code?: unknown }).code;
+    return typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message;
+  }
+  return String(current);
+}
+
+/**
+ * ky's own errors hold the full URL (with a webhook token) and the request with its
+ * headers, so they never leave this module; the cause users see is a scrubbed copy.
+ */
+function scrubbedCause(error: unknown, redactor: Redactor): Error {
+  const raw = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const copy = new Error(redactor.text(rootMessage(raw)));
+  copy.name = raw instanceof Error ? raw.name : 'Error';
+  const code = (raw as { code?: unknown } | null)?.code ?? ((raw as { cause?: { code?: unknown } } | null)?.cause?.code);
+  if (typeof code === 'string') Object.assign(copy, { code });
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
+
+/** Gives an SDK error the stack of the call that started the request. */
+function withCallSite(error: unknown, callSite: Error): unknown {
+  if (!(error instanceof OpslinkError)) return error;
+  const frames = callSite.stack?.split('\n').slice(1).join('\n');
+  if (frames) error.stack = `${error.name}: ${error.message}\n${frames}`;
+  return error;
+}

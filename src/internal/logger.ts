@@ -1,0 +1,26 @@
+/** Optional request logging: a line per attempt, retry and failure, secrets already scrubbed. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
+
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+export interface LogSink {
+  error(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  debug(message: string, data?: Record<string, unknown>): void;
+}
+
+const silent: LogSink = { error() {}, warn() {}, info() {}, debug() {} };
+
+/** A sink that forwards the levels at or above `level` to `logger`, prefixed `[opslink]`. */
+export function createLogSink(logger: Logger | undefined, level: LogLevel): LogSink {
+  const rank = LOG_LEVELS.indexOf(level);
+  if (!logger || rank <= 0) return silent;
+  const at = (method: 'error' | 'warn' | 'info' | 'debug') =>
+    LOG_LEVELS.indexOf(method) <= rank
+      ? (message: string, data?: Record<string, unknown>) =>
+          data === undefined ? logger[method](`[opslink] ${message}`) : logger[method](`[opslink] ${message}`, data)
+      : () => {};
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+}
