@@ -1,0 +1,29 @@
+/**
+ * The update endpoint's validation rules, as named identifiers with the message the SDK
+ * (and the mock, speaking as the server) uses for each.
+ */
+
+/** Identifiers of the documented update rules. */
+export type UpdateRuleId =
+  | 'fulfilled_by_after_shipping'
+  | 'fbm_amazon_sku_prefix'
+  | 'fbm_list_price'
+  | 'fbm_seller_portal'
+  | 'units_per_pack_positive'
+  | 'quantity_divisible';
+
+/** One message per rule. */
+export const UPDATE_RULE_MESSAGES: Record<UpdateRuleId, string> = {
+  fulfilled_by_after_shipping: 'fulfilledBy cannot be changed on an order whose status is outbound',
+  fbm_amazon_sku_prefix: 'amazonSKU of an fbm order must start with PFL or be empty',
+  fbm_list_price: 'listPrice of an fbm order is required and must be non-zero',
+  fbm_seller_portal: 'fbm orders need the seller portal to be linked',
+  units_per_pack_positive: 'units_per_pack must be a positive integer when sold_as is not individual',
+  quantity_divisible: 'quantity must be divisible by units_per_pack when sold_as is not individual',
+};
+
+/** The envelope message of a validation failure ("an error occurred while processing the request"). */
+export const VALIDATION_FAILURE_MESSAGE = 'An error occurred while processing the request.';
+
+/** Prefix that an fbm order's amazonSKU must carry. */
+export const FBM_SKU_PREFIX = 'PFL';

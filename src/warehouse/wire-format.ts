@@ -1,0 +1,59 @@
+/**
+ * Every choice the warehouse document leaves open ("not shown") about how values travel,
+ * in one place. The README's Assumptions table names each; the mock reads the same
+ * constants, so a change here changes the SDK and the mock together.
+ */
+
+/** Query arrays (`fulfillment_types`, `statuses`) are sent as repeated keys: `a=x&a=y`. */
+export function appendQueryArray(query: URLSearchParams, name: string, values: readonly string[]): void {
+  for (const value of values) query.append(name, value);
+}
+
+/** Multipart arrays of strings (`tracking_numbers`) are sent as repeated fields of the same name. */
+export function appendFormArray(form: FormData, name: string, values: readonly string[]): void {
+  for (const value of values) form.append(name, value);
+}
+
+/** Multipart arrays of objects (`bundle_items`) are sent as one field holding JSON text. */
+export function appendFormJson(form: FormData, name: string, value: unknown): void {
+  form.append(name, JSON.stringify(value));
+}
+
+/**
+ * A `Date` given as an order date is sent as `MM/DD/YYYY` (UTC), the format the service
+ * renders dates in; a string is sent as given.
+ */
+export function formatOrderDate(value: Date | string): string {
+  if (typeof value === 'string') return value;
+  const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(value.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${value.getUTCFullYear()}`;
+}
+
+/**
+ * Columns of the bulk-upload CSV, in order: the single-create form fields. The document
+ * does not show them; these are the create endpoint's own field names.
+ */
+export const BULK_CSV_COLUMNS = [
+  'date',
+  'retailer',
+  'order_number',
+  'item_name',
+  'color',
+  'brand_sku',
+  'quantity',
+  'asin',
+  'unit_cost',
+  'list_price',
+  'fulfillment_type',
+  'size',
+  'amazon_sku',
+  'client_notes',
+  'tracking_numbers',
+  'sold_as',
+  'units_per_pack',
+  'upc',
+] as const;
+
+/** Inside one CSV cell, several tracking numbers are separated by this character. */
+export const CSV_LIST_SEPARATOR = ';';
