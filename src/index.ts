@@ -1,1 +1,8 @@
+/**
+ * opslink: typed clients for the messaging API and the warehouse API.
+ * `opslink/messaging` and `opslink/warehouse` hold one client each; `opslink/testing`
+ * holds mocks of both services.
+ */
 export * from './core/index.js';
+export * from './messaging/index.js';
+export * from './warehouse/index.js';

@@ -32,6 +32,8 @@ export interface RequestSpec {
   body?: FormData | undefined;
   /** The `Authorization` header value, when the endpoint takes one. */
   authorization?: string | undefined;
+  /** Another base URL than the client's (a webhook URL's own host and prefix). */
+  baseUrl?: string | undefined;
 }
 
 /**
@@ -144,6 +146,11 @@ export class HttpClient {
     return this.#redactor;
   }
 
+  /** An APIPromise that rejects with `error` (a check that failed before any request). */
+  static reject<T>(error: unknown): APIPromise<T> {
+    return new APIPromise<T>(Promise.reject(error));
+  }
+
   /** Sends `spec` with retries and returns its parsed result as an {@link APIPromise}. */
   request<T>(spec: RequestSpec, options: RequestOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
     // Captured now, while the caller's frames are on the stack, so a failure seconds later
@@ -161,11 +168,13 @@ export class HttpClient {
     const settings = this.#settings;
     const redactor = options?.headers ? this.#redactor.with(sensitiveValues(options.headers)) : this.#redactor;
     const { method } = spec;
-    const path = redactor.text(spec.path);
+    const base = spec.baseUrl ?? settings.baseUrl;
+    // Messages name the whole path (prefix included) but never the host or a secret.
+    const path = redactor.text(pathOf(base) + spec.path);
     const signal = options?.signal;
     const maxRetries = options?.maxRetries ?? settings.maxRetries;
     const query = spec.query?.toString();
-    const url = `${settings.baseUrl}${spec.path}${query ? `?${query}` : ''}`;
+    const url = `${base}${spec.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { ...options?.headers };
     if (spec.authorization !== undefined) headers.authorization = spec.authorization;
     const init = {
@@ -217,7 +226,12 @@ export class HttpClient {
       if (response.ok) {
         log.info(`← ${status} ${method} ${path} in ${elapsed} ms`);
         const raw = new RawResponse({ status, headers: response.headers, method, path, body: read.body, isJson: read.isJson }, redactor);
-        return { data: parse(raw), response };
+        try {
+          return { data: parse(raw), response };
+        } catch (error) {
+          log.error(`← ${status} ${method} ${path}: ${(error as Error).message}`);
+          throw error;
+        }
       }
 
       const body = redactor.value(read.body);
@@ -247,6 +261,12 @@ export class HttpClient {
       throw userAbort(signal, method, path);
     }
   }
+}
+
+/** The path part of a base URL (`https://host/prefix` → `/prefix`). */
+function pathOf(baseUrl: string): string {
+  const start = baseUrl.indexOf('/', baseUrl.indexOf('//') + 2);
+  return start < 0 ? '' : baseUrl.slice(start);
 }
 
 function userAbort(signal: AbortSignal | undefined, method: Method, path: string): APIUserAbortError {

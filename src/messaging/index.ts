@@ -1,0 +1,17 @@
+export * from '../core/index.js';
+export { MessagingClient, type MessagingClientOptions } from './client.js';
+export { type Announcement, COMMENT_COUNT_NAMES, type CreatedMessage, LIKE_COUNT_NAMES } from './responses.js';
+export {
+  type AnnouncementInput,
+  announcementSchema,
+  type ChannelMessageInput,
+  channelMessageSchema,
+  type DirectMessageInput,
+  directMessageSchema,
+  type Embed,
+  embedSchema,
+  type Recipient,
+  strictChannelMessageSchema,
+  strictEmbedSchema,
+} from './schemas.js';
+export { parseWebhookUrl, type WebhookUrlParts } from './webhook-url.js';

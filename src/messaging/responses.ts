@@ -1,0 +1,71 @@
+/**
+ * The messaging API's response bodies, read loosely: documented members are checked, any
+ * other member is kept as sent.
+ */
+import type { ValidationIssue } from '../core/errors.js';
+import type { RawResponse } from '../internal/http.js';
+
+/**
+ * A created direct or channel message. The document does not show its fields, so it is
+ * the server's JSON object as sent.
+ */
+export type CreatedMessage = { id?: string | number } & Record<string, unknown>;
+
+/** A created announcement. */
+export interface Announcement {
+  id: string | number;
+  title: string;
+  body: string;
+  createdAt: string;
+  /** Who posted it: the bot's name. */
+  createdBy: unknown;
+  /** Likes so far (read from whichever name the server uses; see README Assumptions). */
+  likeCount: number | undefined;
+  /** Comments so far. */
+  commentCount: number | undefined;
+  [member: string]: unknown;
+}
+
+/**
+ * The document names an announcement's like and comment counts without showing their
+ * member names; these are the names read, first found wins.
+ */
+export const LIKE_COUNT_NAMES = ['likeCount', 'likesCount', 'like_count', 'likes_count', 'likes'] as const;
+export const COMMENT_COUNT_NAMES = ['commentCount', 'commentsCount', 'comment_count', 'comments_count', 'comments'] as const;
+
+function objectBody(raw: RawResponse): Record<string, unknown> {
+  if (!raw.isJson) throw raw.invalid([{ path: [], message: 'is not JSON' }]);
+  if (raw.body === null || typeof raw.body !== 'object' || Array.isArray(raw.body)) {
+    throw raw.invalid([{ path: [], message: raw.body === undefined ? 'is empty; expected the created object' : 'must be a JSON object' }]);
+  }
+  return raw.body as Record<string, unknown>;
+}
+
+export function parseCreatedMessage(raw: RawResponse): CreatedMessage {
+  return objectBody(raw) as CreatedMessage;
+}
+
+function count(body: Record<string, unknown>, names: readonly string[], issues: ValidationIssue[]): number | undefined {
+  for (const name of names) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+    issues.push({ path: [name], message: 'must be a whole number, 0 or more' });
+    return undefined;
+  }
+  return undefined;
+}
+
+export function parseAnnouncement(raw: RawResponse): Announcement {
+  const body = objectBody(raw);
+  const issues: ValidationIssue[] = [];
+  if (typeof body.id !== 'string' && typeof body.id !== 'number') issues.push({ path: ['id'], message: 'must be a string or number' });
+  for (const key of ['title', 'body'] as const) {
+    if (typeof body[key] !== 'string') issues.push({ path: [key], message: 'must be a string' });
+  }
+  if (body.createdAt !== undefined && typeof body.createdAt !== 'string') issues.push({ path: ['createdAt'], message: 'must be a string' });
+  const likeCount = count(body, LIKE_COUNT_NAMES, issues);
+  const commentCount = count(body, COMMENT_COUNT_NAMES, issues);
+  if (issues.length) throw raw.invalid(issues);
+  return { ...body, likeCount, commentCount } as Announcement;
+}

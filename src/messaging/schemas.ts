@@ -1,0 +1,187 @@
+/**
+ * Request schemas of the messaging API (zod/mini, so they cost little in a bundle), built
+ * from the limits table. They run before every request; users may run them too, e.g. to
+ * check a form before submitting it.
+ */
+import * as z from 'zod/mini';
+import { CHAT_PLATFORM_EMBED_LIMITS, type LimitRow, MESSAGING_LIMITS as L } from '../core/limits.js';
+import { codePointLength } from '../internal/text.js';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// ISO 8601 calendar date, optionally with a time and a zone: 2026-11-22, 2026-11-22T10:00:00Z.
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A string of at most (and at least) the row's characters, counted in code points. */
+function text(row: LimitRow) {
+  const max = z.maxLength(row.max, `must be at most ${row.max} characters (code points)`);
+  if (!row.min) return z.string().check(max);
+  return z.string().check(z.minLength(row.min, row.min === 1 ? 'must not be empty' : `must be at least ${row.min} characters`), max);
+}
+
+const httpUrl = z.httpUrl('must be an http(s) URL');
+
+/** `to` of a direct message: exactly one way to find the employee. */
+export type Recipient = { userId: string } | { phoneNumber: string } | { email: string };
+
+const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
+
+const recipientSchema = z
+  .strictObject({
+    userId: z.optional(z.string().check(z.regex(UUID_PATTERN, 'must be a UUID'))),
+    phoneNumber: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    email: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  })
+  .check(
+    z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
+      message: 'must hold exactly one of userId, phoneNumber or email',
+    }),
+  ) as unknown as z.ZodMiniType<Recipient, Recipient>;
+
+/**
+ * A direct message to one employee (`POST /api/bot/messages`).
+ * @example
+ * ```ts
+ * directMessageSchema.parse({ to: { email: 'ana@example.com' }, body: 'Your shift starts at 9' });
+ * ```
+ */
+export const directMessageSchema = z.strictObject({
+  to: recipientSchema,
+  body: text(L.directMessageBody),
+});
+export type DirectMessageInput = z.input<typeof directMessageSchema>;
+
+/**
+ * A team-wide announcement (`POST /api/bot/announcements`).
+ * @example
+ * ```ts
+ * announcementSchema.parse({ title: 'Stocktake', body: 'Friday from 6 am.' });
+ * ```
+ */
+export const announcementSchema = z.strictObject({
+  title: text(L.announcementTitle),
+  body: text(L.announcementBody),
+});
+export type AnnouncementInput = z.input<typeof announcementSchema>;
+
+/** A `Date` is sent as its ISO 8601 text. */
+const timestamp = z.union([
+  z.string().check(z.refine((s) => ISO_8601.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time')),
+  z.pipe(
+    z.date('must be an ISO 8601 string or a valid Date'),
+    z.transform((d: Date) => d.toISOString()),
+  ),
+]);
+
+type Profile = 'documented' | 'chat-platform';
+
+function buildEmbedSchema(profile: Profile) {
+  const strict = profile === 'chat-platform';
+  const limited = (row: LimitRow) => (strict ? text(row) : z.string());
+  const C = CHAT_PLATFORM_EMBED_LIMITS;
+  return z.strictObject({
+    title: z.optional(text(L.embedTitle)),
+    description: z.optional(text(L.embedDescription)),
+    url: z.optional(httpUrl),
+    color: z.optional(
+      z.int('must be an integer').check(
+        z.gte(L.embedColor.min, `must be at least ${L.embedColor.min}`),
+        z.lte(L.embedColor.max, `must be at most ${L.embedColor.max} (0xFFFFFF)`),
+      ),
+    ),
+    timestamp: z.optional(timestamp),
+    author: z.optional(z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(httpUrl), icon_url: z.optional(httpUrl) })),
+    footer: z.optional(z.strictObject({ text: z.optional(limited(C.footerText)), icon_url: z.optional(httpUrl) })),
+    image: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
+    thumbnail: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
+    fields: z.optional(
+      z
+        .array(z.strictObject({ name: limited(C.fieldName), value: limited(C.fieldValue), inline: z.optional(z.boolean()) }))
+        .check(z.maxLength(L.fieldsPerEmbed.max, `must have at most ${L.fieldsPerEmbed.max} items`)),
+    ),
+  });
+}
+
+type EmbedShape = z.output<ReturnType<typeof buildEmbedSchema>>;
+
+/** Characters of an embed that the chat platform counts towards its 6000 total. */
+function embedTextLength(embed: EmbedShape): number {
+  let sum = 0;
+  const add = (s: string | undefined) => {
+    if (s) sum += codePointLength(s);
+  };
+  add(embed.title);
+  add(embed.description);
+  add(embed.author?.name);
+  add(embed.footer?.text);
+  for (const field of embed.fields ?? []) {
+    add(field.name);
+    add(field.value);
+  }
+  return sum;
+}
+
+function buildChannelMessageSchema(profile: Profile) {
+  const embed = buildEmbedSchema(profile);
+  const total = CHAT_PLATFORM_EMBED_LIMITS.embedTotalText.max;
+  return z
+    .strictObject({
+      content: z.optional(text(L.channelContent)),
+      username: z.optional(text(L.channelUsername)),
+      avatar_url: z.optional(httpUrl),
+      embeds: z.optional(z.array(embed).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`))),
+    })
+    .check(
+      z.superRefine((message, ctx) => {
+        const hasContent = message.content !== undefined && message.content.length > 0;
+        const hasEmbeds = message.embeds !== undefined && message.embeds.length > 0;
+        if (!hasContent && !hasEmbeds) {
+          ctx.addIssue({ code: 'custom', path: [], message: 'needs content or at least one embed', input: message });
+        }
+        if (profile === 'chat-platform' && message.embeds) {
+          const sum = message.embeds.reduce((n, e) => n + embedTextLength(e), 0);
+          if (sum > total) ctx.addIssue({ code: 'custom', path: ['embeds'], message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`, input: message });
+        }
+      }),
+    );
+}
+
+/**
+ * One rich embed, shaped after the common chat-platform webhook embed.
+ * @example
+ * ```ts
+ * embedSchema.parse({ title: 'Deploy finished', color: 0x2ecc71, fields: [{ name: 'Version', value: '1.4.2', inline: true }] });
+ * ```
+ */
+export const embedSchema = buildEmbedSchema('documented');
+export type Embed = z.input<typeof embedSchema>;
+
+/**
+ * A channel message (`POST /api/automation/messages` or a webhook URL): content, embeds, or both.
+ * @example
+ * ```ts
+ * channelMessageSchema.parse({ content: 'Nightly export done', embeds: [{ title: 'export.csv', url: 'https://files.example.com/export.csv' }] });
+ * ```
+ */
+export const channelMessageSchema = buildChannelMessageSchema('documented');
+export type ChannelMessageInput = z.input<typeof channelMessageSchema>;
+
+/**
+ * The embed schema with the chat platform's extra limits the messaging document does not
+ * state (author name 256, field name 256, field value 1024, footer text 2048). Opt in with
+ * `new MessagingClient({ embedLimits: 'chat-platform' })`, or use it directly.
+ * @example
+ * ```ts
+ * strictEmbedSchema.safeParse({ footer: { text: 'x'.repeat(2049) } }).success; // false
+ * ```
+ */
+export const strictEmbedSchema = buildEmbedSchema('chat-platform');
+
+/**
+ * The channel message schema with the chat platform's extra embed limits, including 6000
+ * characters of embed text in all.
+ * @example
+ * ```ts
+ * strictChannelMessageSchema.safeParse({ embeds: [{ description: 'x'.repeat(4096) }, { description: 'x'.repeat(4096) }] }).success; // false
+ * ```
+ */
+export const strictChannelMessageSchema = buildChannelMessageSchema('chat-platform');

@@ -1,0 +1,56 @@
+/**
+ * Reads a channel's webhook URL (the one its settings panel shows) into the base URL, the
+ * channel id and the token. The token is the channel's API key, so no message here ever
+ * repeats the URL.
+ */
+import { RequestValidationError } from '../core/errors.js';
+import { isUuid } from '../internal/path.js';
+
+/** The parts of a webhook URL. `token` is a secret: keep it out of logs. */
+export interface WebhookUrlParts {
+  /** Scheme, host and any path prefix before `/api/automation/webhooks`. */
+  baseUrl: string;
+  channelId: string;
+  token: string;
+}
+
+const WEBHOOK_PATH = /^(.*)\/api\/automation\/webhooks\/([^/]+)\/([^/]+)\/?$/;
+
+function invalid(message: string): RequestValidationError {
+  return new RequestValidationError([{ path: ['webhookUrl'], message }], 'webhook URL');
+}
+
+/**
+ * Splits `…/api/automation/webhooks/{channelId}/{token}` into its parts. A path prefix is
+ * kept in `baseUrl`; a trailing slash, a query and a fragment are tolerated and dropped.
+ * @throws RequestValidationError when the URL is not such a URL (the message never echoes it).
+ * @example
+ * ```ts
+ * const { baseUrl, channelId } = parseWebhookUrl(process.env.OPS_WEBHOOK_URL!);
+ * ```
+ */
+export function parseWebhookUrl(url: string | URL): WebhookUrlParts {
+  if (typeof url !== 'string' && !(url instanceof URL)) throw invalid('must be a string or URL');
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    throw invalid('is not an absolute URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalid('must use http or https');
+  if (parsed.username || parsed.password) throw invalid('must not carry a user name or password');
+  const match = WEBHOOK_PATH.exec(parsed.pathname);
+  if (!match) throw invalid('must end in /api/automation/webhooks/{channelId}/{token}');
+  const [, prefix = '', rawChannelId = '', rawToken = ''] = match;
+  let channelId: string;
+  let token: string;
+  try {
+    channelId = decodeURIComponent(rawChannelId);
+    token = decodeURIComponent(rawToken);
+  } catch {
+    throw invalid('has a malformed percent-encoding in its path');
+  }
+  if (!isUuid(channelId)) throw invalid('must carry a channel id that is a UUID');
+  if (token.trim() === '' || /[\r\n]/.test(token)) throw invalid('must carry a non-empty token');
+  return { baseUrl: `${parsed.origin}${prefix}`, channelId, token };
+}

@@ -1,0 +1,69 @@
+/**
+ * The update endpoint's rules that can be decided before sending. With the current order
+ * (as `inbound.list` returns it) the rules see the merged state, as the server does;
+ * without it, only what the patch alone decides.
+ */
+import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
+import type { InboundOrder, InboundOrderUpdate } from './types.js';
+
+/** One violated update rule. */
+export interface RuleViolation {
+  rule: UpdateRuleId;
+  /** The update member at fault, e.g. `amazonSKU`. */
+  field: keyof InboundOrderUpdate;
+  message: string;
+}
+
+/** The members of the current order the rules read. */
+export type CurrentOrder = Pick<InboundOrder, 'status' | 'fulfillment_type'> &
+  Partial<Pick<InboundOrder, 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>>;
+
+const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({ rule, field, message: UPDATE_RULE_MESSAGES[rule] });
+
+/** `patch[key]` when the patch sets it, else the current order's value (if known). */
+function merged<T>(patch: InboundOrderUpdate, key: keyof InboundOrderUpdate, current: T | undefined): T | undefined {
+  return patch[key] !== undefined ? (patch[key] as T) : current;
+}
+
+/**
+ * Every update rule the patch breaks that can be decided without the server (the seller
+ * portal link can't). Empty when none.
+ * @example
+ * ```ts
+ * const problems = checkInboundUpdate({ amazonSKU: 'X-1' }, order);
+ * if (problems.length) console.log(problems.map((p) => p.message));
+ * ```
+ */
+export function checkInboundUpdate(patch: InboundOrderUpdate, current?: CurrentOrder | null): RuleViolation[] {
+  const found: RuleViolation[] = [];
+  const now = current ?? undefined;
+
+  // 1. No change of fulfilledBy once the order is outbound (shipped).
+  if (now?.status === 'outbound' && patch.fulfilledBy !== undefined && patch.fulfilledBy !== now.fulfillment_type) {
+    found.push(violation('fulfilled_by_after_shipping', 'fulfilledBy'));
+  }
+
+  // 2. fbm orders: amazonSKU starts with PFL or is empty; listPrice present and non-zero.
+  const fulfillment = merged<string>(patch, 'fulfilledBy', now?.fulfillment_type);
+  if (fulfillment === 'fbm') {
+    const sku = merged<string | null>(patch, 'amazonSKU', now?.amazon_sku);
+    if (typeof sku === 'string' && sku !== '' && !sku.startsWith(FBM_SKU_PREFIX)) found.push(violation('fbm_amazon_sku_prefix', 'amazonSKU'));
+    const price = merged<number | null>(patch, 'listPrice', now?.list_price);
+    // Without the current order a missing listPrice is undecidable: the order may have one.
+    if (price === 0 || (now !== undefined && (price === undefined || price === null))) found.push(violation('fbm_list_price', 'listPrice'));
+  }
+
+  // 3. Not sold individually: units_per_pack a positive integer that divides quantity.
+  const soldAs = merged<string>(patch, 'sold_as', now?.sold_as);
+  if (soldAs !== undefined && soldAs !== 'individual') {
+    const units = merged<number | null>(patch, 'units_per_pack', now?.units_per_pack);
+    const decidable = units !== undefined || now !== undefined;
+    if (decidable && !(typeof units === 'number' && Number.isInteger(units) && units > 0)) {
+      found.push(violation('units_per_pack_positive', 'units_per_pack'));
+    } else if (typeof units === 'number' && units > 0) {
+      const quantity = merged<number>(patch, 'quantity', now?.quantity);
+      if (typeof quantity === 'number' && quantity % units !== 0) found.push(violation('quantity_divisible', 'quantity'));
+    }
+  }
+  return found;
+}

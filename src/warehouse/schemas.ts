@@ -1,0 +1,140 @@
+/**
+ * Request schemas of the warehouse API (zod/mini). They hold the document's field rules;
+ * the update endpoint's business rules live in `update-rules.ts`.
+ */
+import * as z from 'zod/mini';
+import { isUuid } from '../internal/path.js';
+
+const requiredText = z.string().check(z.minLength(1, 'must not be empty'));
+const optionalText = z.optional(z.string());
+const finite = z.number('must be a number').check(z.refine(Number.isFinite, 'must be a finite number'));
+const integer = z.int('must be an integer');
+const positiveInteger = z.int('must be an integer').check(z.gte(1, 'must be a positive integer'));
+const uuid = z.string().check(z.refine(isUuid, 'must be a UUID'));
+
+export const CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
+export const UPDATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify', 'manual'] as const;
+export const INBOUND_FILTER_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step'] as const;
+export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopify'] as const;
+export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;
+export const SOLD_AS_VALUES = ['individual', 'multi-pack', 'bundle'] as const;
+
+const orderDate = z.union([
+  requiredText,
+  z.date('must be a string or a valid Date').check(z.refine((d: Date) => !Number.isNaN(d.getTime()), 'must be a valid Date')),
+]);
+
+/** `units_per_pack` is a string on the create form; a number or a string of digits is taken. */
+const unitsPerPack = z.union([
+  positiveInteger,
+  z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive integer')),
+]);
+
+const bundleItem = z.looseObject({
+  quantity: positiveInteger,
+  item_name: requiredText,
+  color: z.string(),
+});
+
+const blob = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'must be a Blob or File');
+
+/** Fields of one order on the create form, without the rules that tie fields together. */
+const orderFields = {
+  date: orderDate,
+  retailer: requiredText,
+  order_number: requiredText,
+  item_name: requiredText,
+  color: z.string(),
+  brand_sku: requiredText,
+  quantity: integer,
+  asin: optionalText,
+  unit_cost: finite,
+  list_price: finite,
+  fulfillment_type: z.enum(CREATE_FULFILLMENT_TYPES),
+  size: optionalText,
+  amazon_sku: optionalText,
+  client_notes: optionalText,
+  tracking_numbers: z.optional(z.array(requiredText)),
+  sold_as: z.optional(z.enum(['individual', 'bundle'])),
+  units_per_pack: z.optional(unitsPerPack),
+  upc: optionalText,
+};
+
+type OrderFields = { fulfillment_type: string; asin?: string | undefined; sold_as?: string | undefined; units_per_pack?: unknown };
+
+/** The create endpoint's conditional requirements. */
+const createRules = z.superRefine((order: OrderFields, ctx) => {
+  if ((order.fulfillment_type === 'fba' || order.fulfillment_type === 'fbm') && !order.asin) {
+    ctx.addIssue({ code: 'custom', path: ['asin'], message: `is required for ${order.fulfillment_type} orders`, input: order.asin });
+  }
+  if (order.sold_as === 'bundle' && order.units_per_pack === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['units_per_pack'], message: 'is required when sold_as is bundle', input: undefined });
+  }
+});
+
+/**
+ * A new inbound order (`inbound.create`).
+ * @example
+ * ```ts
+ * inboundOrderCreateSchema.safeParse({ fulfillment_type: 'fba', ... }).success;
+ * ```
+ */
+export const inboundOrderCreateSchema = z
+  .strictObject({
+    ...orderFields,
+    bundle_items: z.optional(z.array(bundleItem)),
+    shipping_label_files: z.optional(z.union([blob, z.array(blob)])),
+  })
+  .check(createRules);
+
+/** One row of a bulk upload: a new order without files or bundle items. */
+export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRules);
+
+/**
+ * A change to an inbound order (`inbound.update`), member names as the update endpoint
+ * spells them. The rules between members are checked by `checkInboundUpdate`.
+ */
+export const inboundOrderUpdateSchema = z.strictObject({
+  date: z.optional(orderDate),
+  retailer: optionalText,
+  orderNumber: optionalText,
+  itemName: optionalText,
+  color: optionalText,
+  brandSKU: optionalText,
+  size: optionalText,
+  quantity: z.optional(integer),
+  asin: optionalText,
+  amazonSKU: optionalText,
+  cogs: z.optional(finite),
+  listPrice: z.optional(finite),
+  notes: optionalText,
+  fulfilledBy: z.optional(z.enum(UPDATE_FULFILLMENT_TYPES)),
+  trackingNumbers: z.optional(z.array(requiredText)),
+  sold_as: z.optional(z.enum(SOLD_AS_VALUES)),
+  units_per_pack: z.optional(integer),
+});
+
+const offset = z.optional(integer.check(z.gte(0, 'must be 0 or more')));
+const sortKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]+$/, 'must be a field name')));
+const sortOrder = z.optional(z.enum(['asc', 'desc']));
+
+/** Query of `inbound.list`. */
+export const inboundListParamsSchema = z.strictObject({
+  offset,
+  limit: z.optional(integer.check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
+  sort_key: sortKey,
+  sort_order: sortOrder,
+  fulfillment_types: z.optional(z.array(z.enum(INBOUND_FILTER_FULFILLMENT_TYPES))),
+  lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es'))),
+});
+
+/** Query of `shipments.list`. */
+export const shipmentListParamsSchema = z.strictObject({
+  offset,
+  limit: z.optional(positiveInteger),
+  sort_key: sortKey,
+  sort_order: sortOrder,
+  fulfillment_types: z.optional(z.array(z.enum(SHIPMENT_FULFILLMENT_TYPES))),
+  statuses: z.optional(z.array(z.enum(SHIPMENT_STATUSES))),
+  shipment_id: z.optional(uuid),
+});

@@ -1,0 +1,244 @@
+/**
+ * The warehouse API's shapes, named and typed after the document's tables. Response
+ * objects keep any member the server adds (`[member: string]: unknown`).
+ */
+
+/** Fulfillment types an order can be created with. */
+export type CreateFulfillmentType = 'fba' | 'fbm' | 'wfs' | 'two-step' | 'shopify';
+/** Fulfillment types an update accepts (creation's plus `manual`). */
+export type FulfillmentType = CreateFulfillmentType | 'manual';
+/** Fulfillment types the inbound list filters on. */
+export type InboundFilterFulfillmentType = 'fba' | 'fbm' | 'wfs' | 'two-step';
+/** Fulfillment types of shipments. */
+export type ShipmentFulfillmentType = 'fba' | 'fbm' | 'manual' | 'wfs' | 'shopify';
+/** How an item is sold: creation takes individual or bundle; updates also multi-pack. */
+export type SoldAs = 'individual' | 'multi-pack' | 'bundle';
+/** Inbound order statuses the document names (`outbound` means already shipped); others may appear. */
+export type InboundStatus = 'inbound' | 'outbound' | (string & {});
+export type ShipmentStatus = 'working' | 'requested' | 'picking' | 'picked' | 'shipped';
+export type SortOrder = 'asc' | 'desc';
+
+/** An inbound order as the list endpoint returns it. */
+export interface InboundOrder {
+  order_id: string;
+  /** Month/day/year, as the service renders it. */
+  date: string;
+  retailer: string;
+  order_number: string;
+  item_name: string;
+  color: string;
+  brand_sku: string;
+  size: string;
+  quantity: number;
+  asin: string;
+  amazon_sku: string;
+  unit_cost: number;
+  list_price: number;
+  client_notes: string | null;
+  fulfillment_type: FulfillmentType | (string & {});
+  sold_as: SoldAs | (string & {});
+  units_per_pack: number;
+  upc: string | null;
+  tracking_numbers: string[];
+  status: InboundStatus;
+  /** ISO 8601 timestamp. */
+  created_at: string;
+  [member: string]: unknown;
+}
+
+export interface Tracking {
+  tracking_number: string;
+  carrier: string;
+  tracking_status: string;
+  [member: string]: unknown;
+}
+
+export interface Tag {
+  tag: string;
+  value: string;
+  [member: string]: unknown;
+}
+
+/** A shipment as the list endpoint returns it. */
+export interface Shipment {
+  shipment_id: string;
+  status: ShipmentStatus | (string & {});
+  created_at: string;
+  shipped_at: string | null;
+  name: string;
+  fulfillment_type: ShipmentFulfillmentType | (string & {});
+  stage: string | null;
+  notes: string | null;
+  shipping_method: string;
+  /** Members not shown by the document. */
+  shipping_address: Record<string, unknown>;
+  latest_ship_date: string | null;
+  total_quantity_shipped: number;
+  trackings: Tracking[];
+  tags: Tag[];
+  /** The client's name. */
+  full_name: string;
+  [member: string]: unknown;
+}
+
+export interface ShipmentOrder {
+  order_id: string;
+  item_name: string;
+  quantity_shipped: number;
+  asin: string;
+  amazon_sku: string;
+  sold_as: string;
+  units_per_pack: number;
+  [member: string]: unknown;
+}
+
+export interface ShipmentBox {
+  box_id: string;
+  name: string;
+  quantity: number;
+  price_per_unit: number;
+  [member: string]: unknown;
+}
+
+export interface ShipmentService {
+  service_id: string;
+  name: string;
+  quantity: number;
+  price_per_unit: number;
+  [member: string]: unknown;
+}
+
+export interface TrackingDetail extends Tracking {
+  tracking_id: string;
+  rate_id: string | null;
+  created_at: string;
+}
+
+/** A shipment with its detail members (`GET /api/v1/shipments/{id}`). */
+export interface ShipmentDetail extends Omit<Shipment, 'trackings'> {
+  orders: ShipmentOrder[];
+  boxes: ShipmentBox[];
+  services: ShipmentService[];
+  seller_central_linked: boolean;
+  wfs_linked: boolean;
+  /** Per-item service breakdown; its inner shape is not shown by the document. */
+  unit_services_summary: Record<string, unknown>;
+  trackings: TrackingDetail[];
+}
+
+/** One item of a bundle. The document names quantity, item_name and color, "and further members". */
+export interface BundleItem {
+  quantity: number;
+  item_name: string;
+  color: string;
+  [member: string]: unknown;
+}
+
+/** A file part: a `Blob` or `File` (Node: `await fs.openAsBlob(path)` streams from disk). */
+export type FileInput = Blob;
+
+/** A new inbound order (`POST /api/v1/inbound`, multipart). */
+export interface InboundOrderCreate {
+  /** Order date: a string is sent as given; a `Date` as MM/DD/YYYY (UTC). */
+  date: string | Date;
+  retailer: string;
+  order_number: string;
+  item_name: string;
+  color: string;
+  brand_sku: string;
+  quantity: number;
+  /** Required for fba and fbm. */
+  asin?: string;
+  unit_cost: number;
+  list_price: number;
+  fulfillment_type: CreateFulfillmentType;
+  size?: string;
+  amazon_sku?: string;
+  /** Notes for the warehouse. */
+  client_notes?: string;
+  tracking_numbers?: string[];
+  sold_as?: 'individual' | 'bundle';
+  /** Required when `sold_as` is bundle. */
+  units_per_pack?: number | string;
+  upc?: string;
+  bundle_items?: BundleItem[];
+  /** Shipping labels, for two-step fulfillment. */
+  shipping_label_files?: FileInput | FileInput[];
+}
+
+/** A row of a bulk upload: a new order without files. */
+export type InboundOrderRow = Omit<InboundOrderCreate, 'shipping_label_files' | 'bundle_items'>;
+
+/** What a bulk upload takes: CSV text, a CSV `Blob`/`File` (streamed), CSV bytes, or rows to turn into CSV. */
+export type BulkInput = string | Blob | Uint8Array | ArrayBuffer | readonly InboundOrderRow[];
+
+/** A change to an inbound order (`PUT /api/v1/inbound/{order_id}`): only the members to change. */
+export interface InboundOrderUpdate {
+  date?: string | Date;
+  retailer?: string;
+  orderNumber?: string;
+  itemName?: string;
+  color?: string;
+  brandSKU?: string;
+  size?: string;
+  quantity?: number;
+  asin?: string;
+  /** For fbm orders must start with PFL, or be empty to be generated. */
+  amazonSKU?: string;
+  /** Unit cost. */
+  cogs?: number;
+  /** Required and non-zero for fbm orders. */
+  listPrice?: number;
+  /** Client notes. */
+  notes?: string;
+  /** Not changeable once the order is outbound. */
+  fulfilledBy?: FulfillmentType;
+  /** Replaces every tracking number; the carrier is detected by the service. */
+  trackingNumbers?: string[];
+  sold_as?: SoldAs;
+  /** Required when sold_as is not individual. */
+  units_per_pack?: number;
+}
+
+export interface InboundListParams {
+  /** Records to skip. @default 0 */
+  offset?: number;
+  /** Page size; `-1` returns every record in one page. @default 200 */
+  limit?: number;
+  /** Field to sort by. @default 'created_at' */
+  sort_key?: keyof InboundOrder & string;
+  /** @default 'desc' */
+  sort_order?: SortOrder;
+  fulfillment_types?: InboundFilterFulfillmentType[];
+  /** Language for translations. @default 'en' */
+  lang?: string;
+}
+
+export interface ShipmentListParams {
+  offset?: number;
+  /** Page size. @default 200 */
+  limit?: number;
+  sort_key?: keyof Shipment & string;
+  sort_order?: SortOrder;
+  fulfillment_types?: ShipmentFulfillmentType[];
+  statuses?: ShipmentStatus[];
+  /** Restricts the list to one shipment. */
+  shipment_id?: string;
+}
+
+/** Result of `inbound.create`. */
+export interface CreatedInboundOrder {
+  order_id: string;
+  [member: string]: unknown;
+}
+
+/** Result of `inbound.createBulk`: the envelope's message and data (the document does not show its shape). */
+export interface BulkCreateResult {
+  message: string;
+  data: Record<string, unknown> | null;
+}
+
+/** Result of `inbound.update`. */
+export interface UpdateResult {
+  message: string;
+}

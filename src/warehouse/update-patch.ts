@@ -1,0 +1,54 @@
+/**
+ * The list endpoint and the update endpoint name the same members differently
+ * (`order_number` vs `orderNumber`, `unit_cost` vs `cogs`). This turns a changed
+ * list-shaped order into an update patch.
+ */
+import type { InboundOrder, InboundOrderUpdate } from './types.js';
+
+/** List member name → update member name, for every member the update endpoint takes. */
+export const LIST_TO_UPDATE_NAMES = {
+  date: 'date',
+  retailer: 'retailer',
+  order_number: 'orderNumber',
+  item_name: 'itemName',
+  color: 'color',
+  brand_sku: 'brandSKU',
+  size: 'size',
+  quantity: 'quantity',
+  asin: 'asin',
+  amazon_sku: 'amazonSKU',
+  unit_cost: 'cogs',
+  list_price: 'listPrice',
+  client_notes: 'notes',
+  fulfillment_type: 'fulfilledBy',
+  tracking_numbers: 'trackingNumbers',
+  sold_as: 'sold_as',
+  units_per_pack: 'units_per_pack',
+} as const satisfies Partial<Record<keyof InboundOrder, keyof InboundOrderUpdate>>;
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
+  return a === b;
+}
+
+/**
+ * The update patch for `changed` (list member names). With `original`, only the members
+ * whose value differs are included; members the update endpoint does not take are left out.
+ * @example
+ * ```ts
+ * const patch = toInboundUpdate({ ...order, quantity: 24, client_notes: 'fragile' }, order);
+ * // { quantity: 24, notes: 'fragile' }
+ * await warehouse.inbound.update(order.order_id, patch, { current: order });
+ * ```
+ */
+export function toInboundUpdate(changed: Partial<InboundOrder>, original?: Partial<InboundOrder>): InboundOrderUpdate {
+  const patch: Record<string, unknown> = {};
+  for (const [listName, updateName] of Object.entries(LIST_TO_UPDATE_NAMES)) {
+    const value = changed[listName];
+    if (value === undefined) continue;
+    if (original && same(value, original[listName])) continue;
+    // The update endpoint takes strings, not nulls, for text members.
+    patch[updateName] = value === null ? '' : value;
+  }
+  return patch as InboundOrderUpdate;
+}

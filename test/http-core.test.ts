@@ -1,0 +1,331 @@
+import { inspect } from 'node:util';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  InternalServerError,
+  MessagingClient,
+  NotFoundError,
+  OpslinkError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  WarehouseClient,
+} from '../src/index.js';
+import {
+  API_KEY,
+  BOT_KEY,
+  CHANNEL_ID,
+  CHANNEL_KEY,
+  jsonResponse,
+  networkError,
+  ORDER_ID,
+  scriptedFetch,
+  WAREHOUSE_ID,
+  WEBHOOK_TOKEN,
+  WEBHOOK_URL,
+} from './support/scripted-fetch.js';
+
+const DM = { to: { email: 'ana@example.com' }, body: 'hello' };
+const BASE = 'https://chat.example.test/tenant-7/';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('base URL, headers and bodies on the wire', () => {
+  it('keeps a path prefix, ignores a trailing slash and sends the bot key as bearer', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.post('https://chat.example.test/tenant-7/api/bot/messages', async ({ request }) => {
+        seen = request.clone();
+        return HttpResponse.json({ id: 'm-1' }, { status: 201 });
+      }),
+    );
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, headers: { 'x-trace': 'abc' } });
+    expect(await client.sendDirectMessage(DM)).toEqual({ id: 'm-1' });
+    expect(seen?.headers.get('authorization')).toBe(`Bearer ${BOT_KEY}`);
+    expect(seen?.headers.get('content-type')).toBe('application/json');
+    expect(seen?.headers.get('x-trace')).toBe('abc');
+    expect(await seen?.json()).toEqual(DM);
+  });
+
+  it('sends the warehouse ApiKey and X-Warehouse-Id on every request, under /api/v1 once', async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get('https://api.example.test/api/v1/shipments/:id', ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json({ status: 'success', message: 'ok', data: { shipment: { shipment_id: ORDER_ID } }, errors: null });
+      }),
+    );
+    for (const baseUrl of ['https://api.example.test', 'https://api.example.test/api/v1/', 'https://api.example.test/api/v1']) {
+      const client = new WarehouseClient({ baseUrl, apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
+      await client.shipments.retrieve(ORDER_ID);
+    }
+    expect(seen).toHaveLength(3);
+    for (const request of seen) {
+      expect(request.headers.get('authorization')).toBe(`ApiKey ${API_KEY}`);
+      expect(request.headers.get('x-warehouse-id')).toBe(WAREHOUSE_ID);
+    }
+  });
+
+  it('builds https://api.<domain>/api/v1 from a domain', () => {
+    const client = new WarehouseClient({ domain: 'example.com', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
+    expect(client.baseUrl).toBe('https://api.example.com/api/v1');
+  });
+
+  it('sends a multipart body with its own boundary, never a default Content-Type', async () => {
+    let contentType: string | null = null;
+    let fields: FormData | undefined;
+    server.use(
+      http.post('https://api.example.test/api/v1/inbound', async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        fields = await request.formData();
+        return HttpResponse.json({ status: 'success', message: 'created', data: { order_ids: [] }, errors: null });
+      }),
+    );
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
+    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n');
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(fields?.get('bulk')).toBe('true');
+  });
+
+  it('uses the custom fetch given in the options', async () => {
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'x' }));
+    await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch }).sendDirectMessage(DM);
+    expect(fetch.calls).toHaveLength(1);
+    expect(fetch.calls[0]!.url).toBe('https://chat.example.test/tenant-7/api/bot/messages');
+  });
+
+  it('gives the raw response with withResponse()', async () => {
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'x' }, { 'x-request-id': 'r-9' }));
+    const { data, response } = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch }).sendDirectMessage(DM).withResponse();
+    expect(data).toEqual({ id: 'x' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-request-id')).toBe('r-9');
+  });
+});
+
+describe('each status becomes its error class', () => {
+  const cases: [number, new (...args: never[]) => APIError][] = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [502, InternalServerError],
+    [503, InternalServerError],
+  ];
+  for (const [status, ErrorClass] of cases) {
+    it(`maps ${status} to ${ErrorClass.name} with the server's message, errors and body`, async () => {
+      const body = { status: 'failed', message: `Problem ${status}.`, data: null, errors: ['first cause', 'second cause'] };
+      const fetch = scriptedFetch(jsonResponse(status, body, { 'x-request-id': 'abc' }));
+      const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch, maxRetries: 0 });
+      const error = await client.shipments.retrieve(ORDER_ID).catch((e) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toBeInstanceOf(OpslinkError);
+      expect(error.status).toBe(status);
+      expect(error.message).toContain(`Problem ${status}.`);
+      expect(error.message).toContain(`GET /api/v1/shipments/${ORDER_ID}`);
+      expect(error.errors).toEqual(['first cause', 'second cause']);
+      expect(error.body).toEqual(body);
+      expect(error.headers.get('x-request-id')).toBe('abc');
+    });
+  }
+
+  it('keeps a non-JSON error body as text (a proxy HTML page)', async () => {
+    const fetch = scriptedFetch(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    const error = await client.sendDirectMessage(DM).catch((e) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.body).toBe('<html>Bad gateway</html>');
+    expect(error.errors).toBeUndefined();
+  });
+
+  it('treats a warehouse status "failed" under HTTP 200 as an APIError', async () => {
+    const body = { status: 'failed', message: 'Could not do it.', data: null, errors: ['reason'] };
+    const fetch = scriptedFetch(jsonResponse(200, body));
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch });
+    const error = await client.shipments.retrieve(ORDER_ID).catch((e) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error.status).toBe(200);
+    expect(error.errors).toEqual(['reason']);
+  });
+
+  it('reports a 2xx body that is not JSON as ResponseValidationError with the text', async () => {
+    const fetch = scriptedFetch(new Response('{"id": ', { status: 201 }));
+    const error = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch }).sendDirectMessage(DM).catch((e) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.body).toBe('{"id": ');
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('puts the caller’s own line in the stack of an error that arrives later', async () => {
+    const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    const error = await client.sendDirectMessage(DM).catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.stack).toContain('http-core.test.ts');
+    expect(error.stack?.split('\n')[0]).toBe(`NotFoundError: ${error.message}`);
+  });
+});
+
+describe('secrets never leave', () => {
+  const markers = [BOT_KEY, CHANNEL_KEY, API_KEY, WEBHOOK_TOKEN];
+  function expectClean(value: unknown) {
+    const texts = [String(value), inspect(value, { depth: 10, showHidden: true }), String(JSON.stringify(value))];
+    if (value instanceof Error) texts.push(value.stack ?? '', String((value as { cause?: unknown }).cause ?? ''), inspect((value as { cause?: unknown }).cause));
+    for (const text of texts) for (const marker of markers) expect(text).not.toContain(marker);
+  }
+
+  const echoing = (status: number) => (request: Request) =>
+    jsonResponse(status, { message: `rejected ${request.url} ${request.headers.get('authorization')}`, errors: [request.url] });
+
+  const failures: [string, Parameters<typeof scriptedFetch>[0]][] = [
+    ['401 echoing the URL and header', echoing(401)],
+    ['500 echoing the URL', echoing(500)],
+    ['HTML error page naming the URL', (r: Request) => new Response(`<p>${r.url}</p>`, { status: 502 })],
+    ['200 that is not JSON', (r: Request) => new Response(`oops ${r.url}`, { status: 201 })],
+    ['network error naming the URL', new TypeError(`fetch failed for ${WEBHOOK_URL}`)],
+    ['reset connection', networkError()],
+  ];
+
+  for (const [name, step] of failures) {
+    it(`keeps the webhook token and keys out of the error of a ${name}`, async () => {
+      const fetch = scriptedFetch(step);
+      const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+      const client = new MessagingClient({ webhookUrl: WEBHOOK_URL, botKey: BOT_KEY, channelKey: CHANNEL_KEY, fetch, logger, logLevel: 'debug', maxRetries: 0 });
+      const error = await client.postChannelMessage({ content: 'hi' }).catch((e) => e);
+      expect(error).toBeInstanceOf(OpslinkError);
+      expect(fetch.calls[0]!.url).toContain(WEBHOOK_TOKEN); // it was really used
+      expectClean(error);
+      expectClean((error as APIError).body);
+      for (const call of [...logger.debug.mock.calls, ...logger.info.mock.calls, ...logger.warn.mock.calls, ...logger.error.mock.calls]) {
+        expectClean(call);
+      }
+      expect(logger.error).toHaveBeenCalled();
+    });
+  }
+
+  it('keeps the token out of timeout and abort errors', async () => {
+    const client = new MessagingClient({ webhookUrl: WEBHOOK_URL, fetch: scriptedFetch('hang'), timeout: 20 });
+    const timeout = await client.postChannelMessage({ content: 'hi' }).catch((e) => e);
+    expect(timeout).toBeInstanceOf(APIConnectionTimeoutError);
+    expectClean(timeout);
+    const aborted = await client.postChannelMessage({ content: 'hi' }, { signal: AbortSignal.abort() }).catch((e) => e);
+    expect(aborted).toBeInstanceOf(APIUserAbortError);
+    expectClean(aborted);
+  });
+
+  it('keeps keys out of inspect and JSON of both clients', () => {
+    const m = new MessagingClient({ webhookUrl: WEBHOOK_URL, botKey: BOT_KEY, channelKey: CHANNEL_KEY, baseUrl: BASE });
+    const w = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
+    for (const client of [m, w]) {
+      expectClean(client);
+      expect(Object.values(client).map(String).join(' ')).not.toMatch(/SECRET_MARKER/);
+    }
+    expect(inspect(m)).toContain('botKey');
+    expect(inspect(m)).toContain(CHANNEL_ID);
+  });
+
+  it('logs method, scrubbed path, status and duration at info level, and nothing when off', async () => {
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'x' }));
+    await new MessagingClient({ webhookUrl: WEBHOOK_URL, fetch, logger, logLevel: 'info' }).postChannelMessage({ content: 'hi' });
+    expect(logger.info).toHaveBeenCalledTimes(1);
+    expect(logger.info.mock.calls[0]![0]).toMatch(
+      new RegExp(`← 201 POST /prefix/api/automation/webhooks/${CHANNEL_ID}/\\[redacted\\] in \\d+ ms`),
+    );
+    expect(logger.debug).not.toHaveBeenCalled();
+    const quiet = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    await new MessagingClient({ webhookUrl: WEBHOOK_URL, fetch, logger: quiet }).postChannelMessage({ content: 'hi' });
+    for (const fn of Object.values(quiet)) expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('logs a retry at warn level', async () => {
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const fetch = scriptedFetch(jsonResponse(429, {}, { 'retry-after': '0' }), jsonResponse(201, { id: 'x' }));
+    await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch, logger, logLevel: 'warn' }).sendDirectMessage(DM);
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/429 POST \/tenant-7\/api\/bot\/messages .*retry 1 of 2/);
+  });
+});
+
+describe('bad options are refused before any request', () => {
+  it('refuses a key with CR or LF without echoing it', () => {
+    for (const botKey of [`${BOT_KEY}\r\nX-Evil: 1`, `${BOT_KEY}\n`]) {
+      const error = (() => {
+        try {
+          new MessagingClient({ baseUrl: BASE, botKey });
+        } catch (e) {
+          return e as ConfigurationError;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error?.option).toBe('botKey');
+      expect(error?.message).not.toContain('SECRET_MARKER');
+    }
+  });
+
+  it('refuses header values with CR or LF, on the client and per call', async () => {
+    expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, headers: { 'x-a': 'b\r\nc' } })).toThrow(/headers\.x-a: must not contain CR or LF/);
+    const fetch = scriptedFetch(jsonResponse(201, {}));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    const error = await client.sendDirectMessage(DM, { headers: { 'x-b': 'v\nw' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('refuses an apiKey with a line break and a missing warehouseId, listing both', () => {
+    expect(() => new WarehouseClient({ baseUrl: 'https://a.test', apiKey: 'k\n', warehouseId: '' })).toThrow(/apiKey: must not contain CR or LF[\s\S]*warehouseId: must be a non-empty string/);
+  });
+
+  it('refuses a base URL that is not http(s)', () => {
+    expect(() => new MessagingClient({ baseUrl: 'ftp://x.test', botKey: BOT_KEY })).toThrow(/baseUrl: must use http or https/);
+    expect(() => new MessagingClient({ baseUrl: 'not a url', botKey: BOT_KEY })).toThrow(ConfigurationError);
+    expect(() => new MessagingClient({ baseUrl: 'https://user:pw@x.test', botKey: BOT_KEY })).toThrow(/user name or password/);
+  });
+
+  it('refuses bad timeout, maxRetries, logLevel and logger', () => {
+    const error = (() => {
+      try {
+        new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout: -1, maxRetries: 1.5, logLevel: 'loud' as never, logger: {} as never });
+      } catch (e) {
+        return e as ConfigurationError;
+      }
+    })();
+    expect(error?.issues.map((i) => i.path[0])).toEqual(['timeout', 'maxRetries', 'logLevel', 'logger']);
+  });
+
+  it('refuses a path id that is not a UUID, sending nothing', async () => {
+    const fetch = scriptedFetch(jsonResponse(200, {}));
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch });
+    for (const id of ['../inbound', `${ORDER_ID}/../x`, '..', '%2e%2e', `${ORDER_ID}?x=1`, '']) {
+      const error = await client.shipments.retrieve(id).catch((e) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error.issues[0].path).toEqual(['shipment_id']);
+      const update = await client.inbound.update(id, { color: 'red' }).catch((e) => e);
+      expect(update.issues[0].path).toEqual(['order_id']);
+    }
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('turns an unreachable host into APIConnectionError', async () => {
+    const client = new MessagingClient({ baseUrl: 'http://127.0.0.1:9', botKey: BOT_KEY, fetch: (input, init) => globalThis.fetch(input, init) });
+    server.use(http.post('http://127.0.0.1:9/api/bot/messages', () => HttpResponse.error()));
+    expect(await client.sendDirectMessage(DM).catch((e) => e)).toBeInstanceOf(APIConnectionError);
+  });
+});
