@@ -132,7 +132,13 @@ describe('each status becomes its error class', () => {
     it(`maps ${status} to ${ErrorClass.name} with the server's message, errors and body`, async () => {
       const body = { status: 'failed', message: `Problem ${status}.`, data: null, errors: ['first cause', 'second cause'] };
       const fetch = scriptedFetch(jsonResponse(status, body, { 'x-request-id': 'abc' }));
-      const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch, maxRetries: 0 });
+      const client = new WarehouseClient({
+        baseUrl: 'https://api.example.test',
+        apiKey: API_KEY,
+        warehouseId: WAREHOUSE_ID,
+        fetch,
+        maxRetries: 0,
+      });
       const error = await client.shipments.retrieve(ORDER_ID).catch((e) => e);
       expect(error).toBeInstanceOf(ErrorClass);
       expect(error).toBeInstanceOf(APIError);
@@ -187,7 +193,8 @@ describe('secrets never leave', () => {
   const markers = [BOT_KEY, CHANNEL_KEY, API_KEY, WEBHOOK_TOKEN];
   function expectClean(value: unknown) {
     const texts = [String(value), inspect(value, { depth: 10, showHidden: true }), String(JSON.stringify(value))];
-    if (value instanceof Error) texts.push(value.stack ?? '', String((value as { cause?: unknown }).cause ?? ''), inspect((value as { cause?: unknown }).cause));
+    if (value instanceof Error)
+      texts.push(value.stack ?? '', String((value as { cause?: unknown }).cause ?? ''), inspect((value as { cause?: unknown }).cause));
     for (const text of texts) for (const marker of markers) expect(text).not.toContain(marker);
   }
 
@@ -207,7 +214,15 @@ describe('secrets never leave', () => {
     it(`keeps the webhook token and keys out of the error of a ${name}`, async () => {
       const fetch = scriptedFetch(step);
       const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-      const client = new MessagingClient({ webhookUrl: WEBHOOK_URL, botKey: BOT_KEY, channelKey: CHANNEL_KEY, fetch, logger, logLevel: 'debug', maxRetries: 0 });
+      const client = new MessagingClient({
+        webhookUrl: WEBHOOK_URL,
+        botKey: BOT_KEY,
+        channelKey: CHANNEL_KEY,
+        fetch,
+        logger,
+        logLevel: 'debug',
+        maxRetries: 0,
+      });
       const error = await client.postChannelMessage({ content: 'hi' }).catch((e) => e);
       expect(error).toBeInstanceOf(OpslinkError);
       expect(fetch.calls[0]!.url).toContain(WEBHOOK_TOKEN); // it was really used
@@ -281,7 +296,9 @@ describe('bad options are refused before any request', () => {
   });
 
   it('refuses header values with CR or LF, on the client and per call', async () => {
-    expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, headers: { 'x-a': 'b\r\nc' } })).toThrow(/headers\.x-a: must not contain CR or LF/);
+    expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, headers: { 'x-a': 'b\r\nc' } })).toThrow(
+      /headers\.x-a: must not contain CR or LF/,
+    );
     const fetch = scriptedFetch(jsonResponse(201, {}));
     const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
     const error = await client.sendDirectMessage(DM, { headers: { 'x-b': 'v\nw' } }).catch((e) => e);
@@ -290,7 +307,9 @@ describe('bad options are refused before any request', () => {
   });
 
   it('refuses an apiKey with a line break and a missing warehouseId, listing both', () => {
-    expect(() => new WarehouseClient({ baseUrl: 'https://a.test', apiKey: 'k\n', warehouseId: '' })).toThrow(/apiKey: must not contain CR or LF[\s\S]*warehouseId: must be a non-empty string/);
+    expect(() => new WarehouseClient({ baseUrl: 'https://a.test', apiKey: 'k\n', warehouseId: '' })).toThrow(
+      /apiKey: must not contain CR or LF[\s\S]*warehouseId: must be a non-empty string/,
+    );
   });
 
   it('refuses a base URL that is not http(s)', () => {
@@ -302,7 +321,14 @@ describe('bad options are refused before any request', () => {
   it('refuses bad timeout, maxRetries, logLevel and logger', () => {
     const error = (() => {
       try {
-        new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout: -1, maxRetries: 1.5, logLevel: 'loud' as never, logger: {} as never });
+        new MessagingClient({
+          baseUrl: BASE,
+          botKey: BOT_KEY,
+          timeout: -1,
+          maxRetries: 1.5,
+          logLevel: 'loud' as never,
+          logger: {} as never,
+        });
       } catch (e) {
         return e as ConfigurationError;
       }
@@ -324,7 +350,11 @@ describe('bad options are refused before any request', () => {
   });
 
   it('turns an unreachable host into APIConnectionError', async () => {
-    const client = new MessagingClient({ baseUrl: 'http://127.0.0.1:9', botKey: BOT_KEY, fetch: (input, init) => globalThis.fetch(input, init) });
+    const client = new MessagingClient({
+      baseUrl: 'http://127.0.0.1:9',
+      botKey: BOT_KEY,
+      fetch: (input, init) => globalThis.fetch(input, init),
+    });
     server.use(http.post('http://127.0.0.1:9/api/bot/messages', () => HttpResponse.error()));
     expect(await client.sendDirectMessage(DM).catch((e) => e)).toBeInstanceOf(APIConnectionError);
   });

@@ -68,7 +68,9 @@ describe('retries against a failing server', () => {
 
   it('sends a POST once after a 500: no message is sent twice', async () => {
     const fetch = scriptedFetch(jsonResponse(500, { message: 'boom' }), jsonResponse(201, { id: 'm1' }));
-    const caught = messaging(fetch).sendDirectMessage(DM).catch((e) => e);
+    const caught = messaging(fetch)
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await caught).toBeInstanceOf(InternalServerError);
     expect(fetch.calls).toHaveLength(1);
@@ -76,7 +78,9 @@ describe('retries against a failing server', () => {
 
   it('sends a POST once after a network error', async () => {
     const fetch = scriptedFetch(networkError(), jsonResponse(201, { id: 'm1' }));
-    const caught = messaging(fetch).sendDirectMessage(DM).catch((e) => e);
+    const caught = messaging(fetch)
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await caught;
     expect(error).toBeInstanceOf(APIConnectionError);
@@ -132,7 +136,9 @@ describe('retries against a failing server', () => {
 
   it('fails at once with RateLimitError when Retry-After is over maxRetryAfter', async () => {
     const fetch = scriptedFetch(jsonResponse(429, { message: 'slow down' }, { 'retry-after': '120' }));
-    const error = await messaging(fetch).sendDirectMessage(DM).catch((e) => e);
+    const error = await messaging(fetch)
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
     expect(error.status).toBe(429);
@@ -141,14 +147,18 @@ describe('retries against a failing server', () => {
 
   it('honours a lower maxRetryAfter set on the client', async () => {
     const fetch = scriptedFetch(jsonResponse(429, {}, { 'retry-after': '2' }));
-    const error = await messaging(fetch, { maxRetryAfter: 1_000 }).sendDirectMessage(DM).catch((e) => e);
+    const error = await messaging(fetch, { maxRetryAfter: 1_000 })
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(fetch.calls).toHaveLength(1);
   });
 
   it('gives RateLimitError after the retries are spent on 429s', async () => {
     const fetch = scriptedFetch(jsonResponse(429, {}, { 'retry-after': '1' }));
-    const caught = messaging(fetch, { maxRetries: 3 }).sendDirectMessage(DM).catch((e) => e);
+    const caught = messaging(fetch, { maxRetries: 3 })
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await caught).toBeInstanceOf(RateLimitError);
     expect(fetch.calls).toHaveLength(4);
@@ -156,7 +166,9 @@ describe('retries against a failing server', () => {
 
   it('takes maxRetries per call', async () => {
     const fetch = scriptedFetch(jsonResponse(503, {}));
-    const caught = warehouse(fetch).shipments.retrieve(ORDER_ID, { maxRetries: 0 }).catch((e) => e);
+    const caught = warehouse(fetch)
+      .shipments.retrieve(ORDER_ID, { maxRetries: 0 })
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await caught).toBeInstanceOf(InternalServerError);
     expect(fetch.calls).toHaveLength(1);
@@ -165,7 +177,9 @@ describe('retries against a failing server', () => {
   it('ends a backoff wait at once when the signal aborts, without waiting for any timer', async () => {
     const fetch = scriptedFetch(jsonResponse(503, {}));
     const controller = new AbortController();
-    const caught = warehouse(fetch).shipments.retrieve(ORDER_ID, { signal: controller.signal }).catch((e) => e);
+    const caught = warehouse(fetch)
+      .shipments.retrieve(ORDER_ID, { signal: controller.signal })
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetch.calls).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(1); // the backoff wait
@@ -178,7 +192,9 @@ describe('retries against a failing server', () => {
 
   it('sends nothing when the signal is already aborted', async () => {
     const fetch = scriptedFetch(jsonResponse(201, {}));
-    const error = await messaging(fetch).sendDirectMessage(DM, { signal: AbortSignal.abort() }).catch((e) => e);
+    const error = await messaging(fetch)
+      .sendDirectMessage(DM, { signal: AbortSignal.abort() })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(fetch.calls).toHaveLength(0);
   });
@@ -189,7 +205,9 @@ describe('timeouts and aborts on real timers', () => {
     const fetch = scriptedFetch(jsonResponse(503, {}));
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     const controller = new AbortController();
-    const caught = warehouse(fetch).shipments.retrieve(ORDER_ID, { signal: controller.signal }).catch((e) => e);
+    const caught = warehouse(fetch)
+      .shipments.retrieve(ORDER_ID, { signal: controller.signal })
+      .catch((e) => e);
     await new Promise((r) => setTimeout(r, 20));
     const abortedAt = performance.now();
     controller.abort();
@@ -201,7 +219,9 @@ describe('timeouts and aborts on real timers', () => {
 
   it('fails a POST with APIConnectionTimeoutError after the timeout, sent once', async () => {
     const fetch = scriptedFetch('hang');
-    const error = await messaging(fetch, { timeout: 30 }).sendDirectMessage(DM).catch((e) => e);
+    const error = await messaging(fetch, { timeout: 30 })
+      .sendDirectMessage(DM)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error.message).toContain('30 ms');
@@ -221,7 +241,9 @@ describe('timeouts and aborts on real timers', () => {
   it('aborts a request in flight with APIUserAbortError', async () => {
     const fetch = scriptedFetch('hang');
     const controller = new AbortController();
-    const pending = messaging(fetch).sendDirectMessage(DM, { signal: controller.signal }).catch((e) => e);
+    const pending = messaging(fetch)
+      .sendDirectMessage(DM, { signal: controller.signal })
+      .catch((e) => e);
     setTimeout(() => controller.abort(), 5);
     expect(await pending).toBeInstanceOf(APIUserAbortError);
   });

@@ -38,14 +38,17 @@ export class APIPromise<T> extends Promise<T> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise; then must deliver the parsed result.
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+    // biome-ignore lint/suspicious/noExplicitAny: the same signature as Promise#then in lib.es5.
+    onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     return this.#result().then(onfulfilled, onrejected);
   }
 
-  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  // biome-ignore lint/suspicious/noExplicitAny: the same signature as Promise#catch in lib.es5.
+  override catch<R = never>(onrejected?: ((reason: any) => R | PromiseLike<R>) | null): Promise<T | R> {
     return this.#result().catch(onrejected);
   }
 

@@ -1,3 +1,4 @@
+export { codePointLength } from '../internal/text.js';
 export { APIPromise, type WithResponse } from './api-promise.js';
 export {
   APIConnectionError,
@@ -20,5 +21,4 @@ export {
 } from './errors.js';
 export { CHAT_PLATFORM_EMBED_LIMITS, type LimitRow, MESSAGING_LIMITS, WAREHOUSE_LIMITS } from './limits.js';
 export type { CommonOptions, Logger, LogLevel, RequestOptions } from './options.js';
-export { Page, type PageFetcher, type PageResult, PagePromise, type PaginationOptions } from './pagination.js';
-export { codePointLength } from '../internal/text.js';
+export { Page, type PageFetcher, PagePromise, type PageResult, type PaginationOptions } from './pagination.js';

@@ -40,7 +40,13 @@ export const CHAT_PLATFORM_EMBED_LIMITS = {
   fieldName: { label: 'Embed field name', request: 'embed', path: ['fields', 'name'], unit: 'characters', max: 256 },
   fieldValue: { label: 'Embed field value', request: 'embed', path: ['fields', 'value'], unit: 'characters', max: 1024 },
   footerText: { label: 'Embed footer text', request: 'embed', path: ['footer', 'text'], unit: 'characters', max: 2048 },
-  embedTotalText: { label: 'Sum of the text of every embed in a message', request: 'channelMessage', path: ['embeds'], unit: 'characters', max: 6000 },
+  embedTotalText: {
+    label: 'Sum of the text of every embed in a message',
+    request: 'channelMessage',
+    path: ['embeds'],
+    unit: 'characters',
+    max: 6000,
+  },
 } as const satisfies Record<string, LimitRow>;
 
 /** Paging limits of the warehouse document. */

@@ -102,7 +102,12 @@ function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, context: Pa
       status: 200,
       method: context.method,
       path: context.path,
-      issues: [{ path: ['offset'], message: `the page at offset ${next.offset} repeats the page at offset ${previous.offset}: the server ignored offset` }],
+      issues: [
+        {
+          path: ['offset'],
+          message: `the page at offset ${next.offset} repeats the page at offset ${previous.offset}: the server ignored offset`,
+        },
+      ],
       body: undefined,
     });
   }

@@ -108,7 +108,10 @@ export function resolveCommon(options: CommonOptions, issues: ValidationIssue[])
     issues.push({ path: ['logLevel'], message: `must be one of ${LOG_LEVELS.join(', ')}` });
   }
   const logger = options.logger;
-  if (logger !== undefined && (logger === null || ['debug', 'info', 'warn', 'error'].some((m) => typeof (logger as never)[m] !== 'function'))) {
+  if (
+    logger !== undefined &&
+    (logger === null || ['debug', 'info', 'warn', 'error'].some((m) => typeof (logger as never)[m] !== 'function'))
+  ) {
     issues.push({ path: ['logger'], message: 'must have debug, info, warn and error functions' });
   }
   return {

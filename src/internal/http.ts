@@ -52,7 +52,10 @@ export class RawResponse {
   readonly isJson: boolean;
   readonly #redactor: Redactor;
 
-  constructor(init: { status: number; headers: Headers; method: Method; path: string; body: unknown; isJson: boolean }, redactor: Redactor) {
+  constructor(
+    init: { status: number; headers: Headers; method: Method; path: string; body: unknown; isJson: boolean },
+    redactor: Redactor,
+  ) {
     this.status = init.status;
     this.headers = init.headers;
     this.method = init.method;
@@ -200,15 +203,23 @@ export class HttpClient {
         const elapsed = Math.round(now() - started);
         if (attempt < maxRetries && isRetryable(method, failure)) {
           const wait = backoffMs(attempt);
-          log.warn(`${method} ${path} ${failure.kind === 'timeout' ? 'timed out' : 'failed to connect'} after ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${wait} ms`);
+          log.warn(
+            `${method} ${path} ${failure.kind === 'timeout' ? 'timed out' : 'failed to connect'} after ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${wait} ms`,
+          );
           await this.#wait(wait, signal, method, path);
           continue;
         }
-        const connectionError = failure.kind === 'timeout'
-          ? new APIConnectionTimeoutError(`${method} ${path}: no response within ${init.timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`)
-          : new APIConnectionError(`${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`, {
-              cause: scrubbedCause(error, redactor),
-            });
+        const connectionError =
+          failure.kind === 'timeout'
+            ? new APIConnectionTimeoutError(
+                `${method} ${path}: no response within ${init.timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`,
+              )
+            : new APIConnectionError(
+                `${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`,
+                {
+                  cause: scrubbedCause(error, redactor),
+                },
+              );
         log.error(connectionError.message);
         throw connectionError;
       }
@@ -302,7 +313,7 @@ function scrubbedCause(error: unknown, redactor: Redactor): Error {
   const raw = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const copy = new Error(redactor.text(rootMessage(raw)));
   copy.name = raw instanceof Error ? raw.name : 'Error';
-  const code = (raw as { code?: unknown } | null)?.code ?? ((raw as { cause?: { code?: unknown } } | null)?.cause?.code);
+  const code = (raw as { code?: unknown } | null)?.code ?? (raw as { cause?: { code?: unknown } } | null)?.cause?.code;
   if (typeof code === 'string') Object.assign(copy, { code });
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;

@@ -14,9 +14,7 @@ export function isUuid(value: unknown): value is string {
  */
 export function uuidSegment(field: string, value: unknown): string {
   if (!isUuid(value)) {
-    throw new RequestValidationError([
-      { path: [field], message: `${field} must be a UUID (8-4-4-4-12 hexadecimal)` },
-    ]);
+    throw new RequestValidationError([{ path: [field], message: `${field} must be a UUID (8-4-4-4-12 hexadecimal)` }]);
   }
   return value;
 }

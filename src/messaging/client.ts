@@ -4,7 +4,7 @@ import type { CommonOptions, RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
 import { checkSecret, normalizeBaseUrl, resolveCommon, throwIfIssues } from '../internal/config.js';
 import { HttpClient } from '../internal/http.js';
-import { credentialState, inspectSymbol } from '../internal/inspect.js';
+import { credentialState, defineInspect } from '../internal/inspect.js';
 import { opaqueSegment } from '../internal/path.js';
 import { Redactor } from '../internal/redact.js';
 import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
@@ -129,7 +129,11 @@ export class MessagingClient {
     try {
       const key = this.#require('botKey', this.#botKey, 'sendDirectMessage');
       const json = parseRequest(directMessageSchema, input, 'direct message');
-      return this.#http.request({ method: 'POST', path: '/api/bot/messages', json, authorization: `Bearer ${key}` }, options, parseCreatedMessage);
+      return this.#http.request(
+        { method: 'POST', path: '/api/bot/messages', json, authorization: `Bearer ${key}` },
+        options,
+        parseCreatedMessage,
+      );
     } catch (error) {
       return HttpClient.reject(error);
     }
@@ -148,7 +152,11 @@ export class MessagingClient {
     try {
       const key = this.#require('botKey', this.#botKey, 'postAnnouncement');
       const json = parseRequest(announcementSchema, input, 'announcement');
-      return this.#http.request({ method: 'POST', path: '/api/bot/announcements', json, authorization: `Bearer ${key}` }, options, parseAnnouncement);
+      return this.#http.request(
+        { method: 'POST', path: '/api/bot/announcements', json, authorization: `Bearer ${key}` },
+        options,
+        parseAnnouncement,
+      );
     } catch (error) {
       return HttpClient.reject(error);
     }
@@ -175,7 +183,11 @@ export class MessagingClient {
         const path = `/api/automation/webhooks/${encodeURIComponent(webhook.channelId)}/${opaqueSegment('webhookUrl', webhook.token)}`;
         return this.#http.request({ method: 'POST', path, json, baseUrl: webhook.baseUrl }, options, parseCreatedMessage);
       }
-      return this.#http.request({ method: 'POST', path: '/api/automation/messages', json, authorization: `Bearer ${key}` }, options, parseCreatedMessage);
+      return this.#http.request(
+        { method: 'POST', path: '/api/automation/messages', json, authorization: `Bearer ${key}` },
+        options,
+        parseCreatedMessage,
+      );
     } catch (error) {
       return HttpClient.reject(error);
     }
@@ -198,8 +210,6 @@ export class MessagingClient {
       webhookUrl: this.#webhook ? `${this.#webhook.baseUrl}/api/automation/webhooks/${this.#webhook.channelId}/[redacted]` : '[not set]',
     };
   }
-
-  [inspectSymbol](): string {
-    return `MessagingClient ${JSON.stringify(this.toJSON(), null, 2)}`;
-  }
 }
+
+defineInspect(MessagingClient, 'MessagingClient');

@@ -4,12 +4,13 @@
  * check a form before submitting it.
  */
 import * as z from 'zod/mini';
-import { CHAT_PLATFORM_EMBED_LIMITS, type LimitRow, MESSAGING_LIMITS as L } from '../core/limits.js';
+import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L, type LimitRow } from '../core/limits.js';
 import { codePointLength } from '../internal/text.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 calendar date, optionally with a time and a zone: 2026-11-22, 2026-11-22T10:00:00Z.
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601, and the service refuses it.
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A string of at most (and at least) the row's characters, counted in code points. */
 function text(row: LimitRow) {
@@ -18,7 +19,21 @@ function text(row: LimitRow) {
   return z.string().check(z.minLength(row.min, row.min === 1 ? 'must not be empty' : `must be at least ${row.min} characters`), max);
 }
 
-const httpUrl = z.httpUrl('must be an http(s) URL');
+/**
+ * An absolute http(s) URL, read as a WHATWG URL parser (and the service) reads it. Not
+ * `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
+ * which are valid URLs for images on an internal dashboard.
+ */
+const httpUrl = z.string().check(
+  z.refine((s) => {
+    try {
+      const { protocol } = new URL(s);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL'),
+);
 
 /** `to` of a direct message: exactly one way to find the employee. */
 export type Recipient = { userId: string } | { phoneNumber: string } | { email: string };
@@ -83,13 +98,17 @@ function buildEmbedSchema(profile: Profile) {
     description: z.optional(text(L.embedDescription)),
     url: z.optional(httpUrl),
     color: z.optional(
-      z.int('must be an integer').check(
-        z.gte(L.embedColor.min, `must be at least ${L.embedColor.min}`),
-        z.lte(L.embedColor.max, `must be at most ${L.embedColor.max} (0xFFFFFF)`),
-      ),
+      z
+        .int('must be an integer')
+        .check(
+          z.gte(L.embedColor.min, `must be at least ${L.embedColor.min}`),
+          z.lte(L.embedColor.max, `must be at most ${L.embedColor.max} (0xFFFFFF)`),
+        ),
     ),
     timestamp: z.optional(timestamp),
-    author: z.optional(z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(httpUrl), icon_url: z.optional(httpUrl) })),
+    author: z.optional(
+      z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(httpUrl), icon_url: z.optional(httpUrl) }),
+    ),
     footer: z.optional(z.strictObject({ text: z.optional(limited(C.footerText)), icon_url: z.optional(httpUrl) })),
     image: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
     thumbnail: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
@@ -139,7 +158,13 @@ function buildChannelMessageSchema(profile: Profile) {
         }
         if (profile === 'chat-platform' && message.embeds) {
           const sum = message.embeds.reduce((n, e) => n + embedTextLength(e), 0);
-          if (sum > total) ctx.addIssue({ code: 'custom', path: ['embeds'], message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`, input: message });
+          if (sum > total)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['embeds'],
+              message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`,
+              input: message,
+            });
         }
       }),
     );

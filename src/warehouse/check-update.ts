@@ -3,8 +3,9 @@
  * (as `inbound.list` returns it) the rules see the merged state, as the server does;
  * without it, only what the patch alone decides.
  */
-import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
+
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
+import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
 
 /** One violated update rule. */
 export interface RuleViolation {
@@ -18,7 +19,11 @@ export interface RuleViolation {
 export type CurrentOrder = Pick<InboundOrder, 'status' | 'fulfillment_type'> &
   Partial<Pick<InboundOrder, 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>>;
 
-const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({ rule, field, message: UPDATE_RULE_MESSAGES[rule] });
+const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({
+  rule,
+  field,
+  message: UPDATE_RULE_MESSAGES[rule],
+});
 
 /** `patch[key]` when the patch sets it, else the current order's value (if known). */
 function merged<T>(patch: InboundOrderUpdate, key: keyof InboundOrderUpdate, current: T | undefined): T | undefined {
@@ -47,7 +52,8 @@ export function checkInboundUpdate(patch: InboundOrderUpdate, current?: CurrentO
   const fulfillment = merged<string>(patch, 'fulfilledBy', now?.fulfillment_type);
   if (fulfillment === 'fbm') {
     const sku = merged<string | null>(patch, 'amazonSKU', now?.amazon_sku);
-    if (typeof sku === 'string' && sku !== '' && !sku.startsWith(FBM_SKU_PREFIX)) found.push(violation('fbm_amazon_sku_prefix', 'amazonSKU'));
+    if (typeof sku === 'string' && sku !== '' && !sku.startsWith(FBM_SKU_PREFIX))
+      found.push(violation('fbm_amazon_sku_prefix', 'amazonSKU'));
     const price = merged<number | null>(patch, 'listPrice', now?.list_price);
     // Without the current order a missing listPrice is undecidable: the order may have one.
     if (price === 0 || (now !== undefined && (price === undefined || price === null))) found.push(violation('fbm_list_price', 'listPrice'));

@@ -6,7 +6,7 @@ import { PagePromise, type PaginationOptions } from '../core/pagination.js';
 import { parseRequest, toValidationIssues } from '../core/validation.js';
 import { checkSecret, normalizeBaseUrl, resolveCommon, throwIfIssues } from '../internal/config.js';
 import { HttpClient } from '../internal/http.js';
-import { credentialState, inspectSymbol } from '../internal/inspect.js';
+import { credentialState, defineInspect } from '../internal/inspect.js';
 import { uuidSegment } from '../internal/path.js';
 import { Redactor } from '../internal/redact.js';
 import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
@@ -99,7 +99,8 @@ export class WarehouseClient {
   readonly #apiKey: string;
 
   constructor(options: WarehouseClientOptions) {
-    if (options === null || typeof options !== 'object') throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);
+    if (options === null || typeof options !== 'object')
+      throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);
     const issues: ValidationIssue[] = [];
     const baseUrl = resolveBaseUrl(options, issues);
     checkSecret(issues, 'apiKey', options.apiKey, true);
@@ -123,11 +124,9 @@ export class WarehouseClient {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.baseUrl, warehouseId: this.warehouseId, apiKey: credentialState(this.#apiKey) };
   }
-
-  [inspectSymbol](): string {
-    return `WarehouseClient ${JSON.stringify(this.toJSON(), null, 2)}`;
-  }
 }
+
+defineInspect(WarehouseClient, 'WarehouseClient');
 
 function splitListOptions(options: ListOptions | undefined): { paging: PaginationOptions; request: RequestOptions | undefined } {
   if (!options) return { paging: {}, request: undefined };
@@ -136,7 +135,8 @@ function splitListOptions(options: ListOptions | undefined): { paging: Paginatio
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
     issues.push({ path: ['concurrency'], message: 'must be a whole number from 1 to 64' });
   }
-  if (maxItems !== undefined && !(Number.isInteger(maxItems) && maxItems >= 0)) issues.push({ path: ['maxItems'], message: 'must be a whole number, 0 or more' });
+  if (maxItems !== undefined && !(Number.isInteger(maxItems) && maxItems >= 0))
+    issues.push({ path: ['maxItems'], message: 'must be a whole number, 0 or more' });
   if (issues.length) throw new RequestValidationError(issues, 'list options');
   return { paging: { concurrency, maxItems }, request };
 }
@@ -287,7 +287,10 @@ function toBulkBody(input: BulkInput): Parameters<typeof bulkForm>[0] {
     if (input.byteLength === 0) throw new RequestValidationError([{ path: [], message: 'CSV bytes must not be empty' }], 'bulk upload');
     return new Blob([input as BlobPart], { type: 'text/csv' });
   }
-  throw new RequestValidationError([{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }], 'bulk upload');
+  throw new RequestValidationError(
+    [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }],
+    'bulk upload',
+  );
 }
 
 /** `shipments.*`: outbound shipments. */

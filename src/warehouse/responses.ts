@@ -60,7 +60,17 @@ export const SHIPMENT_SHAPE: Shape = {
 
 export const SHIPMENT_DETAIL_SHAPE: Shape = {
   ...SHIPMENT_SHAPE,
-  orders: [{ order_id: 'id', item_name: 'string', quantity_shipped: 'number', asin: 'string', amazon_sku: 'string', sold_as: 'string', units_per_pack: 'number' }],
+  orders: [
+    {
+      order_id: 'id',
+      item_name: 'string',
+      quantity_shipped: 'number',
+      asin: 'string',
+      amazon_sku: 'string',
+      sold_as: 'string',
+      units_per_pack: 'number',
+    },
+  ],
   boxes: [{ box_id: 'id', name: 'string', quantity: 'number', price_per_unit: 'number' }],
   services: [{ service_id: 'id', name: 'string', quantity: 'number', price_per_unit: 'number' }],
   seller_central_linked: 'boolean',
@@ -115,7 +125,10 @@ function check(value: unknown, kind: Kind, path: (string | number)[], issues: Va
 export function unwrapEnvelope(raw: RawResponse): { message: string; data: unknown } {
   const body = raw.body;
   if (!raw.isJson) throw raw.invalid([{ path: [], message: 'is not JSON' }]);
-  if (!isObject(body)) throw raw.invalid([{ path: [], message: body === undefined ? 'is empty; expected the response envelope' : 'must be the response envelope object' }]);
+  if (!isObject(body))
+    throw raw.invalid([
+      { path: [], message: body === undefined ? 'is empty; expected the response envelope' : 'must be the response envelope object' },
+    ]);
   if (body.status === 'failed') throw raw.failed();
   if (body.status !== 'success') throw raw.invalid([{ path: ['status'], message: 'must be "success" or "failed"' }]);
   return { message: typeof body.message === 'string' ? body.message : '', data: body.data };
@@ -131,7 +144,12 @@ function integer(value: unknown): number | undefined {
 }
 
 /** A list page: `data[itemsKey]` and `data.results` with `total` (inbound) or `total_results` (shipments). */
-function parseList<Item>(raw: RawResponse, itemsKey: 'orders' | 'shipments', shape: Shape, requested: { offset: number; limit: number }): PageResult<Item> {
+function parseList<Item>(
+  raw: RawResponse,
+  itemsKey: 'orders' | 'shipments',
+  shape: Shape,
+  requested: { offset: number; limit: number },
+): PageResult<Item> {
   const data = dataObject(raw, unwrapEnvelope(raw).data);
   const items = data[itemsKey];
   const issues: ValidationIssue[] = [];
@@ -141,10 +159,12 @@ function parseList<Item>(raw: RawResponse, itemsKey: 'orders' | 'shipments', sha
     else check(items[i], shape, ['data', itemsKey, i], issues);
   }
   const results = data.results;
-  if (results !== undefined && results !== null && !isObject(results)) issues.push({ path: ['data', 'results'], message: 'must be an object' });
+  if (results !== undefined && results !== null && !isObject(results))
+    issues.push({ path: ['data', 'results'], message: 'must be an object' });
   const r = isObject(results) ? results : {};
   for (const key of ['total', 'total_results', 'offset', 'limit']) {
-    if (r[key] !== undefined && r[key] !== null && integer(r[key]) === undefined) issues.push({ path: ['data', 'results', key], message: 'must be an integer' });
+    if (r[key] !== undefined && r[key] !== null && integer(r[key]) === undefined)
+      issues.push({ path: ['data', 'results', key], message: 'must be an integer' });
   }
   if (issues.length) throw raw.invalid(issues);
   // Both names are read on both lists: the document gives each list its own, and a server may use either.
@@ -177,7 +197,8 @@ export function parseShipmentDetail(raw: RawResponse): ShipmentDetail {
 
 export function parseCreated(raw: RawResponse): CreatedInboundOrder {
   const data = dataObject(raw, unwrapEnvelope(raw).data);
-  if (typeof data.order_id !== 'string' || data.order_id === '') throw raw.invalid([{ path: ['data', 'order_id'], message: 'must be a string' }]);
+  if (typeof data.order_id !== 'string' || data.order_id === '')
+    throw raw.invalid([{ path: ['data', 'order_id'], message: 'must be a string' }]);
   return data as CreatedInboundOrder;
 }
 

@@ -25,10 +25,7 @@ const orderDate = z.union([
 ]);
 
 /** `units_per_pack` is a string on the create form; a number or a string of digits is taken. */
-const unitsPerPack = z.union([
-  positiveInteger,
-  z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive integer')),
-]);
+const unitsPerPack = z.union([positiveInteger, z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive integer'))]);
 
 const bundleItem = z.looseObject({
   quantity: positiveInteger,

@@ -1,0 +1,15 @@
+/**
+ * opslink/testing: stateful mocks of the messaging and warehouse services, for testing
+ * code that uses opslink without a network. Each mock answers through MSW handlers, a
+ * plain `fetch`, or a real local HTTP server.
+ */
+
+export * from './messaging-mock.js';
+export {
+  type Fault,
+  FaultController,
+  type FaultRule,
+  type MockRoute,
+  type MockTransport,
+} from './mock-kit.js';
+export * from './warehouse-mock.js';
