@@ -56,7 +56,11 @@ export class FaultController {
   }
 
   /** Next `times` requests answer `status` (e.g. 503, or 429 with `retryAfter` seconds). */
-  status(route: string | RegExp | undefined, status: number, options: { times?: number; retryAfter?: number | string; body?: unknown } = {}): this {
+  status(
+    route: string | RegExp | undefined,
+    status: number,
+    options: { times?: number; retryAfter?: number | string; body?: unknown } = {},
+  ): this {
     const headers: Record<string, string> = {};
     if (options.retryAfter !== undefined) headers['retry-after'] = String(options.retryAfter);
     return this.add({ route, times: options.times, fault: { status, headers, body: options.body } });
