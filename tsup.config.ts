@@ -1,19 +1,34 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'messaging/index': 'src/messaging/index.ts',
-    'warehouse/index': 'src/warehouse/index.ts',
-    'testing/index': 'src/testing/index.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
+const shared = {
   sourcemap: true,
-  clean: true,
   target: 'es2022',
   platform: 'neutral',
-  splitting: true,
   treeshake: true,
   external: ['ky', 'zod', 'msw', /^node:/],
-});
+} as const;
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: {
+      index: 'src/index.ts',
+      'messaging/index': 'src/messaging/index.ts',
+      'warehouse/index': 'src/warehouse/index.ts',
+      'testing/index': 'src/testing/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    // Shared chunks keep one copy of each class, so `instanceof` holds across entry points.
+    splitting: true,
+  },
+  {
+    ...shared,
+    entry: { 'testing/cli': 'src/testing/cli.ts' },
+    format: ['esm'],
+    dts: false,
+    clean: false,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);

@@ -28,6 +28,16 @@ function describe(issue: Issue): string {
       return `unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union': {
+      // A union of types (a timestamp: string or Date): name what is accepted.
+      const branches = issue.errors.map((branch) => branch[0]).filter((first) => first !== undefined);
+      if (branches.length > 0 && branches.every((first) => first.code === 'invalid_type')) {
+        const expected = branches.map((first) => (first as { expected: string }).expected);
+        return `must be ${expected.map((e) => `a ${e === 'date' ? 'Date' : e}`).join(' or ')}, not ${kindOf(issue.input)}`;
+      }
+      const specific = branches.find((first) => first.code !== 'invalid_type');
+      return specific ? describe(specific as Issue) : 'is not valid';
+    }
     case 'invalid_format':
       return issue.message && issue.message !== 'Invalid input' ? issue.message : `must be a valid ${issue.format}`;
     default:
@@ -44,10 +54,12 @@ function kindOf(value: unknown): string {
 
 /** The issues of a failed zod parse as opslink reports them. */
 export function toValidationIssues(issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []): ValidationIssue[] {
-  return issues.map((issue) => ({
-    path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: describe(issue as Issue),
-  }));
+  return issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+    // A list over its limit is reported at its first item too many (`embeds.3.fields.25`).
+    if (issue.code === 'too_big' && issue.origin === 'array') path.push(Number(issue.maximum));
+    return { path, message: describe(issue as Issue) };
+  });
 }
 
 /**

@@ -82,7 +82,10 @@ export type AnnouncementInput = z.input<typeof announcementSchema>;
 const timestamp = z.union([
   z.string().check(z.refine((s) => ISO_8601.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time')),
   z.pipe(
-    z.date('must be an ISO 8601 string or a valid Date'),
+    z.date('must be an ISO 8601 string or a valid Date').check(
+      // Years past 9999 print as +010000-…, which is not ISO 8601 text a server reads.
+      z.refine((d: Date) => d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999, 'must be a Date between the years 0 and 9999'),
+    ),
     z.transform((d: Date) => d.toISOString()),
   ),
 ]);

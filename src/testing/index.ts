@@ -13,3 +13,4 @@ export {
   type MockTransport,
 } from './mock-kit.js';
 export * from './warehouse-mock.js';
+export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
