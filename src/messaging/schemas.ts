@@ -105,7 +105,7 @@ function buildEmbedSchema(profile: Profile) {
         .int('must be an integer')
         .check(
           z.gte(L.embedColor.min, `must be at least ${L.embedColor.min}`),
-          z.lte(L.embedColor.max, `must be at most ${L.embedColor.max} (0xFFFFFF)`),
+          z.lte(L.embedColor.max, `must be at most ${L.embedColor.max}`),
         ),
     ),
     timestamp: z.optional(timestamp),

@@ -48,7 +48,11 @@ async function main(): Promise<void> {
   }
   if (!options) return void process.stdout.write(USAGE);
   const messaging = createMessagingMock();
-  const warehouse = createWarehouseMock({ inboundOrders: options.orders ?? 250, shipments: options.shipments ?? 40, seed: options.seed ?? 1 });
+  const warehouse = createWarehouseMock({
+    inboundOrders: options.orders ?? 250,
+    shipments: options.shipments ?? 40,
+    seed: options.seed ?? 1,
+  });
   const server = await startMockServer({ messaging, warehouse, port: options.port ?? 0 });
   process.stdout.write(
     [

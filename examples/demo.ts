@@ -1,0 +1,38 @@
+// `npm run demo`: every example against one embedded mock server, with what each did.
+// Exits non-zero if any example fails.
+import { type Connection, connect, startEmbeddedServices } from './_connect.ts';
+import * as listInbound from './list-inbound-orders.ts';
+import * as announcement from './post-announcement.ts';
+import * as directMessage from './send-direct-message.ts';
+import * as shippedReport from './shipped-report.ts';
+import * as updateOrder from './update-order.ts';
+import * as uploadCsv from './upload-csv.ts';
+import * as webhookEmbed from './webhook-embed.ts';
+
+const examples: [string, (c: Connection) => Promise<string>][] = [
+  ['Send a direct message by email', directMessage.run],
+  ['Post an announcement', announcement.run],
+  ['Post an embed through a webhook URL', webhookEmbed.run],
+  ['List inbound orders with for await', listInbound.run],
+  ['Upload a CSV of orders from disk', uploadCsv.run],
+  ['Update an order; pre-flight catches a broken rule', updateOrder.run],
+  ['Report shipped shipments with trackings', shippedReport.run],
+];
+
+const server = await startEmbeddedServices();
+const connection = await connect();
+console.log(`opslink demo — mock services on ${server.url}\n`);
+let failures = 0;
+for (const [title, run] of examples) {
+  const started = performance.now();
+  try {
+    const summary = await run(connection);
+    console.log(`✔ ${title} (${Math.round(performance.now() - started)} ms)\n  ${summary.replaceAll('\n', '\n  ')}\n`);
+  } catch (error) {
+    failures++;
+    console.log(`✘ ${title}\n  ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+  }
+}
+await server.close();
+console.log(failures ? `${failures} of ${examples.length} examples failed` : `all ${examples.length} examples passed`);
+process.exitCode = failures ? 1 : 0;

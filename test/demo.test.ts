@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+describe('npm run demo', () => {
+  it('runs every example against the embedded mock server and exits 0', () => {
+    // The demo as a user runs it (npm test builds the package first).
+    const result = spawnSync(process.execPath, ['examples/demo.ts'], {
+      cwd: new URL('..', import.meta.url),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    for (const title of [
+      'Send a direct message by email',
+      'Post an announcement',
+      'Post an embed through a webhook URL',
+      'List inbound orders with for await',
+      'Upload a CSV of orders from disk',
+      'Update an order; pre-flight catches a broken rule',
+      'Report shipped shipments with trackings',
+    ]) {
+      expect(result.stdout).toContain(`✔ ${title}`);
+    }
+    expect(result.stdout).toContain('pre-flight caught 2 broken rules at amazonSKU and listPrice');
+    expect(result.stdout).toMatch(/listed 640 inbound orders/);
+    expect(result.stdout).toMatch(/all 7 examples passed/);
+  });
+
+  it('runs one example on its own, starting its own mock server', () => {
+    const result = spawnSync(process.execPath, ['examples/webhook-embed.ts'], {
+      cwd: new URL('..', import.meta.url),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/posted embed .* a bad colour was caught at embeds\.0\.color/);
+  });
+});
