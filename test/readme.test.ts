@@ -17,7 +17,7 @@ describe('README', () => {
     const dir = `${root}.tmp/readme`;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    blocks.forEach((code, i) => writeFileSync(`${dir}/block-${String(i + 1).padStart(2, '0')}.ts`, `${code}\nexport {};\n`));
+    for (const [i, code] of blocks.entries()) writeFileSync(`${dir}/block-${String(i + 1).padStart(2, '0')}.ts`, `${code}\nexport {};\n`);
     writeFileSync(
       `${dir}/tsconfig.json`,
       JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true, noUnusedLocals: false }, include: ['*.ts'] }),
