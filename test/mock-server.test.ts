@@ -32,8 +32,17 @@ describe('startMockServer serves both mocks over real HTTP', () => {
     expect(ids).toHaveLength(45);
     const label = new File(['%PDF'], 'label.pdf', { type: 'application/pdf' });
     const created = await wh.inbound.create({
-      date: '11/02/2026', retailer: 'Target', order_number: 'PO-1', item_name: 'Lamp', color: 'red', brand_sku: 'L-1',
-      quantity: 4, unit_cost: 2, list_price: 5, fulfillment_type: 'two-step', shipping_label_files: label,
+      date: '11/02/2026',
+      retailer: 'Target',
+      order_number: 'PO-1',
+      item_name: 'Lamp',
+      color: 'red',
+      brand_sku: 'L-1',
+      quantity: 4,
+      unit_cost: 2,
+      list_price: 5,
+      fulfillment_type: 'two-step',
+      shipping_label_files: label,
     });
     expect(warehouse.state.inboundOrders.find((o) => o.order_id === created.order_id)?.shipping_label_files).toEqual([
       expect.objectContaining({ name: 'label.pdf', size: 4 }),
@@ -44,7 +53,11 @@ describe('startMockServer serves both mocks over real HTTP', () => {
   it('answers a browser preflight with CORS headers', async () => {
     const response = await fetch(`${server.warehouseBaseUrl}/inbound`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-warehouse-id' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,x-warehouse-id',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -99,7 +112,9 @@ describe('the opslink-mock command', () => {
     const apiKey = /API key {7}(\S+)/.exec(out)?.[1];
     const warehouseId = /warehouse id {2}(\S+)/.exec(out)?.[1];
     expect(out).toMatch(/webhook URL {3}http:\/\/127\.0\.0\.1:\d+\/api\/automation\/webhooks\//);
-    const response = await fetch(`${base}/inbound?limit=100`, { headers: { authorization: `ApiKey ${apiKey}`, 'x-warehouse-id': warehouseId! } });
+    const response = await fetch(`${base}/inbound?limit=100`, {
+      headers: { authorization: `ApiKey ${apiKey}`, 'x-warehouse-id': warehouseId! },
+    });
     const body = await response.json();
     expect(body.data.results.total).toBe(7);
     child.kill('SIGINT');

@@ -12,5 +12,5 @@ export {
   type MockRoute,
   type MockTransport,
 } from './mock-kit.js';
-export * from './warehouse-mock.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
+export * from './warehouse-mock.js';
