@@ -1,12 +1,12 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-const shared = {
+const shared: Options = {
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
   external: ['ky', 'zod', 'msw', /^node:/],
-} as const;
+};
 
 export default defineConfig([
   {

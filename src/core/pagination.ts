@@ -34,10 +34,12 @@ interface PagingContext<Item> {
   /** The `limit` sent; `-1` means one page of everything. */
   limit: number;
   /** Identity of an item, used to notice a server that ignores `offset`. */
-  keyOf: (item: Item) => unknown;
+  keyOf(item: Item): unknown; // method syntax: a PagePromise<Order> is usable as a PagePromise<unknown>
   /** Recorded by the list method for the loop guard's message. */
   method: string;
   path: string;
+  /** The caller's signal from the list call, kept for pages fetched with `getNextPage()`. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -59,6 +61,7 @@ export class Page<Item> {
   readonly limit: number;
   readonly #context: PagingContext<Item>;
 
+  /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
   constructor(result: PageResult<Item>, context: PagingContext<Item>) {
     this.items = result.items;
     this.total = result.total;
@@ -85,7 +88,10 @@ export class Page<Item> {
   /** Fetches the next page; rejects with `OpslinkError` when there is none. */
   getNextPage(options?: { signal?: AbortSignal }): Promise<Page<Item>> {
     if (!this.hasNextPage()) return Promise.reject(new OpslinkError('There is no next page: check hasNextPage() first'));
-    return fetchPage(this.#context, this.nextOffset, options?.signal).then((next) => guardProgress(this, next, this.#context));
+    // The list call's signal still applies to pages fetched by hand, together with this call's own.
+    const signals = [this.#context.signal, options?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? anySignal(signals) : signals[0];
+    return fetchPage(this.#context, this.nextOffset, signal).then((next) => guardProgress(this, next, this.#context));
   }
 }
 
@@ -93,11 +99,19 @@ function fetchPage<Item>(context: PagingContext<Item>, offset: number, signal: A
   return context.fetch(offset, signal).then((result) => new Page(result, context));
 }
 
-/** A server that ignores `offset` sends the same page again; stop rather than loop forever. */
+/**
+ * A server that ignores `offset` sends the same page again; stop rather than loop forever.
+ * Caught two ways: the next page's first record is the previous page's first (the offset
+ * was echoed but ignored), or the next page reports an offset that does not move forward
+ * (e.g. always 0), which would make `nextOffset` stand still.
+ */
 function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, context: PagingContext<Item>): Page<Item> {
   const [a] = previous.items;
   const [b] = next.items;
-  if (a !== undefined && b !== undefined && next.offset !== previous.offset && context.keyOf(a) === context.keyOf(b)) {
+  if (b === undefined) return next;
+  const repeated = a !== undefined && context.keyOf(a) === context.keyOf(b);
+  if (repeated || next.offset <= previous.offset) {
+    const asked = previous.nextOffset;
     throw new ResponseValidationError({
       status: 200,
       method: context.method,
@@ -105,7 +119,9 @@ function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, context: Pa
       issues: [
         {
           path: ['offset'],
-          message: `the page at offset ${next.offset} repeats the page at offset ${previous.offset}: the server ignored offset`,
+          message: repeated
+            ? `the page asked for at offset ${asked} repeats the page at offset ${previous.offset}: the server ignored offset`
+            : `the page asked for at offset ${asked} came back at offset ${next.offset}, not after ${previous.offset}: the server ignored offset`,
         },
       ],
       body: undefined,
@@ -141,7 +157,8 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   readonly #signal: AbortSignal | undefined;
 
   /** @internal Built by the list methods. */
-  constructor(context: PagingContext<Item>, startOffset: number, signal: AbortSignal | undefined, options: PaginationOptions = {}) {
+  constructor(listContext: PagingContext<Item>, startOffset: number, signal: AbortSignal | undefined, options: PaginationOptions = {}) {
+    const context: PagingContext<Item> = { ...listContext, signal };
     const first: Promise<WithResponse<Page<Item>>> = context
       .fetch(startOffset, signal)
       .withResponse()
@@ -169,7 +186,8 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
       while (seen < maxItems && page.hasNextPage()) {
         // With a known total the remaining offsets are known: keep `concurrency` in flight.
         if (concurrency > 1 && page.total !== undefined && step > 0) {
-          const end = Math.min(page.total, page.offset + maxItems);
+          // Only as far as the items still wanted: `maxItems - seen` more, from the next offset on.
+          const end = Math.min(page.total, page.nextOffset + (maxItems - seen));
           while (ahead.length < concurrency && planned < end) {
             const request = fetchPage(context, planned, signal);
             request.catch(() => {}); // awaited below in order; this only silences an abandoned one
@@ -201,6 +219,10 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     }
   }
 
+  /**
+   * Every item across pages, in order: what `for await (const item of list)` calls. Stops
+   * after `maxItems` when given.
+   */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     let left = this.#options.maxItems ?? Number.POSITIVE_INFINITY;
     if (left <= 0) return;
