@@ -127,27 +127,70 @@ export class APIError extends OpslinkError {
   }
 }
 
-/** 400: the server rejected the payload; `errors` lists each violated rule. */
+/**
+ * 400: the server rejected the payload; `errors` lists each violated rule (on the warehouse
+ * API, e.g. an fbm `amazonSKU` without the `PFL` prefix).
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof BadRequestError) for (const rule of e.errors ?? []) console.warn(rule) }
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 }
-/** 401: the key is missing, wrong or revoked (or the webhook token is not the channel's). */
+/**
+ * 401: the key is missing, wrong or revoked (or the webhook token is not the channel's).
+ * Keys do not expire, so this usually means a revoked or mistyped key: retrying will not help.
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof AuthenticationError) alertOps('opslink key rejected: create a new one in the dashboard') }
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
-/** 403: the key is valid but may not do this. */
+/**
+ * 403: the key is valid but may not do this.
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof PermissionDeniedError) console.error(`not allowed: ${e.message}`) }
+ * ```
+ */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 }
-/** 404: no such resource (for a direct message: no employee matches `to`). */
+/**
+ * 404: no such resource (for a direct message: no employee matches `to`).
+ * @example
+ * ```ts
+ * try {
+ *   await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your shift starts at 9' });
+ * } catch (e) {
+ *   if (e instanceof NotFoundError) console.warn('no employee with that email');
+ * }
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 409: the request conflicts with the resource's state. */
+/**
+ * 409: the request conflicts with the resource's state.
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof ConflictError) await reloadAndRetry() }
+ * ```
+ */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
-/** 500 and above: the server failed. */
+/**
+ * 500 and above: the server failed. GET and PUT requests are retried (`maxRetries`) before
+ * this is thrown; a POST is not, since it may already have sent a message or created an order.
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof InternalServerError) console.error(`server error ${e.status}, try again later`) }
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
@@ -195,7 +238,17 @@ export class APIConnectionError extends OpslinkError {
   override name = 'APIConnectionError';
 }
 
-/** No response within the per-attempt `timeout`. */
+/**
+ * No response within the per-attempt `timeout`.
+ * @example
+ * ```ts
+ * try {
+ *   await warehouse.shipments.retrieve(shipmentId, { timeout: 5_000 });
+ * } catch (e) {
+ *   if (e instanceof APIConnectionTimeoutError) console.warn('the warehouse API took longer than 5 s');
+ * }
+ * ```
+ */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 }

@@ -4,6 +4,11 @@
  * "Characters" are Unicode code points: an emoji counts once.
  */
 
+/**
+ * One row of a limits table: what is limited, where in which request, and the bounds. Read
+ * the rows to show the same limits in a form (a character counter, a disabled button)
+ * before a request fails validation.
+ */
 export interface LimitRow {
   /** The document's own wording. */
   readonly label: string;
@@ -17,7 +22,16 @@ export interface LimitRow {
   readonly max: number;
 }
 
-/** The Limits table of the messaging document, plus the ranges its resource tables give. */
+/**
+ * The Limits table of the messaging document, plus the ranges its resource tables give
+ * (a direct message body is 1 to 4000 characters, an announcement title 1 to 150, channel
+ * content up to 2000, up to 10 embeds per message, up to 25 fields per embed, and so on).
+ * @example
+ * ```ts
+ * const { max } = MESSAGING_LIMITS.announcementTitle; // 150
+ * const fits = codePointLength(draftTitle) <= max;
+ * ```
+ */
 export const MESSAGING_LIMITS = {
   directMessageBody: { label: 'Direct message body', request: 'directMessage', path: ['body'], unit: 'characters', min: 1, max: 4000 },
   announcementTitle: { label: 'Announcement title', request: 'announcement', path: ['title'], unit: 'characters', min: 1, max: 150 },
@@ -34,6 +48,10 @@ export const MESSAGING_LIMITS = {
 /**
  * Limits the messaging document does not state but the chat platform its embeds imitate
  * enforces. Off by default; `strictEmbedSchema` / `strictChannelMessageSchema` apply them.
+ * @example
+ * ```ts
+ * const fieldValue = report.slice(0, CHAT_PLATFORM_EMBED_LIMITS.fieldValue.max); // at most 1024 characters
+ * ```
  */
 export const CHAT_PLATFORM_EMBED_LIMITS = {
   authorName: { label: 'Embed author name', request: 'embed', path: ['author', 'name'], unit: 'characters', max: 256 },
@@ -49,7 +67,15 @@ export const CHAT_PLATFORM_EMBED_LIMITS = {
   },
 } as const satisfies Record<string, LimitRow>;
 
-/** Paging limits of the warehouse document. */
+/**
+ * Paging limits of the warehouse document: `limit` defaults to 200, and on the inbound list
+ * a `limit` of -1 returns all records.
+ * @example
+ * ```ts
+ * const everything = await warehouse.inbound.list({ limit: WAREHOUSE_LIMITS.allRecords });
+ * console.log(everything.items.length === everything.total);
+ * ```
+ */
 export const WAREHOUSE_LIMITS = {
   /** `limit` when none is sent. */
   defaultPageSize: 200,

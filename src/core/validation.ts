@@ -8,6 +8,10 @@ import { RequestValidationError, type ValidationIssue } from './errors.js';
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
 function describe(issue: Issue): string {
+  // A missing member fails its type, enum or union check: say what the user did wrong.
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value')) {
+    return 'is required';
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';

@@ -1,5 +1,18 @@
 /** Optional request logging: a line per attempt, retry and failure, secrets already scrubbed. */
+
+/**
+ * Which log lines reach the `logger` option: `off` (the default) sends none, and each level
+ * after it adds more detail (`error`, `warn`, `info`, `debug`). Keys and tokens never appear.
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+/**
+ * Where a client writes its log lines: any object with `debug`, `info`, `warn` and `error`
+ * methods, such as `console` or a pino/winston logger. Lines start with `[opslink]`.
+ * @example
+ * ```ts
+ * const messaging = new MessagingClient({ baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY, logger: console, logLevel: 'info' });
+ * ```
+ */
 export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
 
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];

@@ -1,6 +1,12 @@
 /**
  * Length of a string in Unicode code points, the unit the service documents (and JSON
  * Schema's `maxLength`) count "characters" in: an emoji made of a surrogate pair counts once.
+ * Use it for a character counter that agrees with the SDK's checks.
+ * @example
+ * ```ts
+ * codePointLength('Shipped 📦'); // 9, where 'Shipped 📦'.length is 10
+ * const left = MESSAGING_LIMITS.directMessageBody.max - codePointLength(draft);
+ * ```
  */
 export function codePointLength(text: string): number {
   let length = text.length;

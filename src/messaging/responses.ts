@@ -27,10 +27,25 @@ export interface Announcement {
 }
 
 /**
- * The document names an announcement's like and comment counts without showing their
- * member names; these are the names read, first found wins.
+ * The document names an announcement's like count without showing its member name; these
+ * are the names read into {@link Announcement.likeCount}, first found wins. Useful when you
+ * read a raw announcement body yourself (e.g. from `withResponse()`).
+ * @example
+ * ```ts
+ * const raw: Record<string, unknown> = { id: 'a1', title: 'Stocktake', body: 'Friday', likes_count: 3 };
+ * const likes = LIKE_COUNT_NAMES.map((name) => raw[name]).find((value) => value !== undefined); // 3
+ * ```
  */
 export const LIKE_COUNT_NAMES = ['likeCount', 'likesCount', 'like_count', 'likes_count', 'likes'] as const;
+/**
+ * The document names an announcement's comment count without showing its member name; these
+ * are the names read into {@link Announcement.commentCount}, first found wins.
+ * @example
+ * ```ts
+ * const raw: Record<string, unknown> = { id: 'a1', title: 'Stocktake', body: 'Friday', commentCount: 2 };
+ * const comments = COMMENT_COUNT_NAMES.map((name) => raw[name]).find((value) => value !== undefined); // 2
+ * ```
+ */
 export const COMMENT_COUNT_NAMES = ['commentCount', 'commentsCount', 'comment_count', 'comments_count', 'comments'] as const;
 
 function objectBody(raw: RawResponse): Record<string, unknown> {

@@ -63,6 +63,12 @@ export const directMessageSchema = z.strictObject({
   to: recipientSchema,
   body: text(L.directMessageBody),
 });
+/**
+ * A direct message request: `to` holds exactly one of `userId` (uuid), `phoneNumber` (must
+ * equal the number on file exactly) or `email` (matched case-insensitively), and `body` is 1
+ * to 4000 characters. The first message to an employee creates the bot's direct chat with
+ * them; later ones reuse it.
+ */
 export type DirectMessageInput = z.input<typeof directMessageSchema>;
 
 /**
@@ -76,6 +82,10 @@ export const announcementSchema = z.strictObject({
   title: text(L.announcementTitle),
   body: text(L.announcementBody),
 });
+/**
+ * An announcement request: `title` 1 to 150 characters, `body` 1 to 4000. It appears in the
+ * Announcements feed attributed to the bot's name, and every active employee is notified.
+ */
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 /** A `Date` is sent as its ISO 8601 text. */
@@ -181,6 +191,13 @@ function buildChannelMessageSchema(profile: Profile) {
  * ```
  */
 export const embedSchema = buildEmbedSchema('documented');
+/**
+ * An embed object, shaped after the embed object of a common chat-platform webhook. Every
+ * member is optional: `title` (up to 256 characters), `description` (up to 4096), `url`
+ * (makes the title a link), `color` (decimal RGB, 0 to 16777215), `timestamp` (ISO 8601
+ * text or a `Date`, shown in the footer), `author`, `footer`, `image`, `thumbnail`, and up to
+ * 25 `fields` (inline fields are laid out two per row).
+ */
 export type Embed = z.input<typeof embedSchema>;
 
 /**
@@ -191,6 +208,12 @@ export type Embed = z.input<typeof embedSchema>;
  * ```
  */
 export const channelMessageSchema = buildChannelMessageSchema('documented');
+/**
+ * A channel message request: `content` (up to 2000 characters), up to 10 `embeds`, or both
+ * (at least one must be present), plus an optional per-message sender `username` (up to 80
+ * characters) and `avatar_url`. Only employees with view access to the channel, and owner
+ * and admin users, see it.
+ */
 export type ChannelMessageInput = z.input<typeof channelMessageSchema>;
 
 /**

@@ -11,6 +11,8 @@ export {
   type FaultRule,
   type MockRoute,
   type MockTransport,
+  type RouteMatch,
 } from './mock-kit.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
 export * from './warehouse-mock.js';
+export { INBOUND_LIST_FIELDS } from './warehouse-seed.js';

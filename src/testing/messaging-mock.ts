@@ -27,6 +27,10 @@ import { type LimitRow, MESSAGING_LIMITS } from '../core/limits.js';
 import { codePointLength } from '../internal/text.js';
 import { createTransport, json, type MockRoute, type MockTransport } from './mock-kit.js';
 
+/**
+ * A bot account as the mock stores it. A bot's key authenticates direct messages and
+ * announcements; a revoked key answers 401.
+ */
 export interface MockBot {
   id: string;
   name: string;
@@ -34,6 +38,11 @@ export interface MockBot {
   revoked: boolean;
 }
 
+/**
+ * An employee as the mock stores it. A direct message's `to` matches `id` (userId),
+ * `phoneNumber` (exactly) or `email` (case-insensitively); only active employees match and
+ * are notified.
+ */
 export interface MockEmployee {
   id: string;
   name: string;
@@ -42,6 +51,7 @@ export interface MockEmployee {
   active: boolean;
 }
 
+/** An automation channel as the mock stores it, with its key (also its webhook token). */
 export interface MockChannel {
   id: string;
   name: string;
@@ -51,12 +61,17 @@ export interface MockChannel {
   viewerIds: string[];
 }
 
+/**
+ * The direct chat between a bot and an employee: created by the bot's first message to that
+ * employee and reused by every later one.
+ */
 export interface MockDirectChat {
   id: string;
   botId: string;
   employeeId: string;
 }
 
+/** A direct message as stored, in the chat of its bot and employee. */
 export interface MockDirectMessage {
   id: string;
   chatId: string;
@@ -66,6 +81,7 @@ export interface MockDirectMessage {
   createdAt: string;
 }
 
+/** An announcement as stored: attributed to the bot's name, with like and comment counts. */
 export interface MockAnnouncement {
   id: string;
   title: string;
@@ -78,6 +94,10 @@ export interface MockAnnouncement {
   commentCount: number;
 }
 
+/**
+ * A notification the service would show an employee: one per active employee for an
+ * announcement, one per viewer of the channel for a channel message.
+ */
 export interface MockNotification {
   employeeId: string;
   kind: 'announcement' | 'channel_message';
@@ -98,6 +118,16 @@ export interface MockChannelMessage {
   via: 'bearer' | 'webhook';
 }
 
+/**
+ * Everything the messaging mock holds, as plain arrays: assert on them after the code under
+ * test ran, or change them (e.g. set an employee inactive) before it runs.
+ * @example
+ * ```ts
+ * await notifyTeam(client);
+ * expect(mock.state.announcements[0]?.createdBy).toBe(mock.botName);
+ * expect(mock.state.notifications.filter((n) => n.kind === 'announcement')).toHaveLength(2);
+ * ```
+ */
 export interface MessagingMockState {
   bots: MockBot[];
   employees: MockEmployee[];
@@ -147,6 +177,7 @@ export interface MockErrorBody {
   errors?: string[];
 }
 
+/** An employee to add with {@link MessagingMock.addEmployee}. */
 export interface NewEmployee {
   /** @default derived from the email */
   name?: string;
@@ -156,6 +187,7 @@ export interface NewEmployee {
   active?: boolean;
 }
 
+/** Options of {@link createMessagingMock}. All are optional. */
 export interface MessagingMockOptions {
   /**
    * Where the mock answers; may carry a path prefix (`https://gw.test/messaging`).
@@ -180,6 +212,11 @@ export interface SeedEmployees {
   readonly inactive: MockEmployee;
 }
 
+/**
+ * The messaging mock: its transport (`fetch`, MSW `handlers`, `faults`), its live state, the
+ * seed bot's and channel's credentials, and methods to add or revoke bots, employees and
+ * channels. Made by {@link createMessagingMock}.
+ */
 export interface MessagingMock extends MockTransport {
   /** Live state; `reset()` empties and refills these same arrays. */
   readonly state: MessagingMockState;
@@ -196,6 +233,15 @@ export interface MessagingMock extends MockTransport {
   addBot(name: string): MockBot;
   /** Revokes the bot holding `key`; its requests answer 401 from now on. Throws for an unknown key. */
   revokeBot(key: string): void;
+  /**
+   * Adds an employee (active unless `active: false`) with a fresh id, for a direct message
+   * to find by id, email or phone number.
+   * @example
+   * ```ts
+   * const carla = mock.addEmployee({ email: 'carla@example.test', phoneNumber: '+15550100009' });
+   * await client.sendDirectMessage({ to: { userId: carla.id }, body: 'Welcome aboard' });
+   * ```
+   */
   addEmployee(employee: NewEmployee): MockEmployee;
   /**
    * Adds a channel with a fresh id and key.

@@ -6,6 +6,7 @@
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 
+/** A request that matched a {@link MockRoute}, as its handler receives it. */
 export interface RouteMatch {
   request: Request;
   url: URL;
@@ -13,10 +14,17 @@ export interface RouteMatch {
   params: string[];
 }
 
+/**
+ * One endpoint of a service mock: the method and path it answers, and the handler that
+ * answers it as the service document describes. Scripted faults and latency
+ * ({@link FaultController}) apply before the handler runs.
+ */
 export interface MockRoute {
+  /** HTTP method the route answers; a known path with another method answers 404. */
   method: 'GET' | 'POST' | 'PUT';
   /** Path below the mock's base URL, `:name` for a parameter, e.g. `/inbound/:id`. */
   path: string;
+  /** Answers a matching request with the service's response. */
   handler: (match: RouteMatch) => Response | Promise<Response>;
 }
 
@@ -29,6 +37,14 @@ export type Fault =
   /** Cut the connection: the client sees a network error. */
   | { drop: true };
 
+/**
+ * A fault for {@link FaultController.add}: which route, how many requests, and what goes wrong.
+ * @example
+ * ```ts
+ * const rule: FaultRule = { route: 'GET /api/v1/inbound', times: 1, fault: { drop: true } };
+ * warehouseMock.faults.add(rule);
+ * ```
+ */
 export interface FaultRule {
   /** `METHOD /path` as routed (e.g. `POST /api/bot/messages`), a RegExp on that, or every route. */
   route?: string | RegExp;

@@ -38,6 +38,7 @@ interface NodeStream {
 }
 const nodeModule = <T>(name: string): Promise<T> => import(/* @vite-ignore */ `node:${name}`) as Promise<T>;
 
+/** Options of {@link startMockServer}: which mocks to serve, and where. */
 export interface MockServerOptions {
   /** The messaging mock to serve (`createMessagingMock()`). */
   messaging?: MockTransport;

@@ -55,7 +55,20 @@ export type {
   UnitServicesSummaryRecord,
 } from './warehouse-seed.js';
 
-/** Defaults of {@link WarehouseMockOptions}. */
+/**
+ * Defaults of {@link WarehouseMockOptions}: the seeded counts, the seed, the base URL and
+ * the credentials a client must send when the options do not name others.
+ * @example
+ * ```ts
+ * const mock = createWarehouseMock();
+ * const client = new WarehouseClient({
+ *   baseUrl: WAREHOUSE_MOCK_DEFAULTS.baseUrl,
+ *   apiKey: WAREHOUSE_MOCK_DEFAULTS.apiKey,
+ *   warehouseId: WAREHOUSE_MOCK_DEFAULTS.warehouseId,
+ *   fetch: mock.fetch,
+ * });
+ * ```
+ */
 export const WAREHOUSE_MOCK_DEFAULTS = {
   inboundOrders: 25,
   shipments: 10,
@@ -66,6 +79,10 @@ export const WAREHOUSE_MOCK_DEFAULTS = {
   sellerPortalLinked: true,
 } as const;
 
+/**
+ * Options of {@link createWarehouseMock}: how much seed data, which seed, where it answers
+ * and which credentials (`Authorization: ApiKey <key>`, `X-Warehouse-Id`) it accepts.
+ */
 export interface WarehouseMockOptions {
   /** Seeded inbound orders. @default 25 */
   inboundOrders?: number;
@@ -88,11 +105,24 @@ export interface WarehouseMockSettings {
   sellerPortalLinked: boolean;
 }
 
+/**
+ * Everything the warehouse mock holds: inbound orders and shipments (in detail form), as
+ * plain arrays that requests read and change. Assert on them, or edit them to set up a case.
+ * @example
+ * ```ts
+ * const order = mock.state.inboundOrders[0]!;
+ * order.status = 'outbound'; // now changing fulfilledBy must fail
+ * ```
+ */
 export interface WarehouseMockState {
   inboundOrders: InboundOrderRecord[];
   shipments: ShipmentDetailRecord[];
 }
 
+/**
+ * The warehouse mock: its transport (`fetch`, MSW `handlers`, `faults`), its live state and
+ * settings, and the credentials it accepts. Made by {@link createWarehouseMock}.
+ */
 export interface WarehouseMock extends MockTransport {
   /** Live state: requests read and change it, and tests may too. */
   readonly state: WarehouseMockState;
@@ -136,6 +166,12 @@ const RULE_ORDER = Object.keys(UPDATE_RULE_MESSAGES) as UpdateRuleId[];
  * The update rules of the document, decided on the merged state (stored order + patch) as
  * the server does. Violations come back in the order of `UPDATE_RULE_MESSAGES`. Pure, so a
  * test can hold the SDK's pre-flight checker against it.
+ * @example
+ * ```ts
+ * const order = mock.state.inboundOrders.find((o) => o.fulfillment_type === 'fbm')!;
+ * mockUpdateViolations(order, { amazonSKU: 'X-1', listPrice: 0 }, mock.settings);
+ * // ['fbm_amazon_sku_prefix', 'fbm_list_price']
+ * ```
  */
 export function mockUpdateViolations(record: UpdateRuleSubject, patch: MockInboundPatch, settings: WarehouseMockSettings): UpdateRuleId[] {
   const found = new Set<UpdateRuleId>();
@@ -210,13 +246,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-type CsvParse = { records: { row: number; fields: string[] }[] } | { error: string };
+/**
+ * Result of {@link parseCsv}: the records, each with its 1-based row number as a
+ * spreadsheet shows it, or the first error found.
+ */
+export type CsvParse = { records: { row: number; fields: string[] }[] } | { error: string };
 
 /**
  * RFC 4180 CSV: quoted fields may hold commas, doubled quotes and CR/LF; records end in
  * CRLF, LF or CR. `row` counts records from 1 (the header) as a spreadsheet shows them,
  * blank lines included; blank lines themselves are dropped. A quote inside an unquoted
  * field is an error, so a writer that forgets to quote is caught rather than guessed at.
+ * The warehouse mock reads bulk uploads with it; a test can read the CSV an upload sent.
+ * @example
+ * ```ts
+ * const result = parseCsv('order_number,item_name\r\nPO-1001,"Lamp, black"\r\n');
+ * if ('records' in result) console.log(result.records[1]?.fields); // ['PO-1001', 'Lamp, black']
+ * ```
  */
 export function parseCsv(input: string): CsvParse {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;

@@ -10,7 +10,9 @@ export type InboundFulfillmentType = 'fba' | 'fbm' | 'wfs' | 'two-step' | 'shopi
 export type InboundSoldAs = 'individual' | 'multi-pack' | 'bundle';
 /** Inbound status values the document shows. */
 export type InboundStatus = 'inbound' | 'outbound';
+/** Shipment status values the document shows: working, requested, picking, picked, shipped. */
 export type ShipmentStatus = 'working' | 'requested' | 'picking' | 'picked' | 'shipped';
+/** Fulfillment types of a shipment: fba, fbm, manual, wfs, shopify. */
 export type ShipmentFulfillmentType = 'fba' | 'fbm' | 'manual' | 'wfs' | 'shopify';
 
 export const INBOUND_CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
@@ -66,7 +68,16 @@ export interface InboundOrderRecord {
   shipping_label_files?: LabelFileRecord[];
 }
 
-/** Member names of the inbound list shape, in the document's order. */
+/**
+ * Member names of the inbound list shape, in the document's order: what the mock's
+ * `GET /api/v1/inbound` returns of each stored order (create-only inputs such as
+ * `bundle_items` are left out).
+ * @example
+ * ```ts
+ * const page = await client.inbound.list({ limit: 1 });
+ * expect(Object.keys(page.items[0]!)).toEqual([...INBOUND_LIST_FIELDS]);
+ * ```
+ */
 export const INBOUND_LIST_FIELDS = [
   'order_id',
   'date',
@@ -91,20 +102,24 @@ export const INBOUND_LIST_FIELDS = [
   'created_at',
 ] as const satisfies readonly (keyof InboundOrderRecord)[];
 
+/** An inbound order as the mock's list endpoint returns it: the {@link INBOUND_LIST_FIELDS} of a stored order. */
 export type InboundOrderListItem = Pick<InboundOrderRecord, (typeof INBOUND_LIST_FIELDS)[number]>;
 
+/** A shipment's tracking entry as the list endpoint returns it: number, carrier and status. */
 export interface ShipmentTrackingRecord {
   tracking_number: string;
   carrier: string;
   tracking_status: string;
 }
 
+/** A shipment's tracking entry in full, as the mock stores it and the detail endpoint returns it. */
 export interface ShipmentTrackingDetailRecord extends ShipmentTrackingRecord {
   tracking_id: string;
   rate_id: string;
   created_at: string;
 }
 
+/** A tag on a shipment: a name (`tag`) and its `value`. */
 export interface ShipmentTagRecord {
   tag: string;
   value: string;
@@ -123,6 +138,7 @@ export interface ShippingAddressRecord {
   phone: string | null;
 }
 
+/** An order packed in a shipment, with the quantity shipped (detail endpoint). */
 export interface ShipmentOrderRecord {
   order_id: string;
   item_name: string;
@@ -133,6 +149,7 @@ export interface ShipmentOrderRecord {
   units_per_pack: number;
 }
 
+/** A box used for a shipment, with its quantity and price per unit (detail endpoint). */
 export interface ShipmentBoxRecord {
   box_id: string;
   name: string;
@@ -140,6 +157,7 @@ export interface ShipmentBoxRecord {
   price_per_unit: number;
 }
 
+/** A service billed on a shipment, with its quantity and price per unit (detail endpoint). */
 export interface ShipmentServiceRecord {
   service_id: string;
   name: string;

@@ -150,7 +150,17 @@ function failedList<Item>(error: unknown): PagePromise<Item> {
   );
 }
 
-/** `inbound.*`: inbound orders. */
+/**
+ * `inbound.*`: inbound orders, the items a client sends to the warehouse. Create one (form
+ * upload) or many (CSV bulk upload), list them with pagination, and update them. Reached as
+ * {@link WarehouseClient.inbound}; not constructed directly.
+ * @example
+ * ```ts
+ * const { order_id } = await warehouse.inbound.create(newOrder);
+ * const page = await warehouse.inbound.list({ limit: 50 });
+ * await warehouse.inbound.update(order_id, { notes: 'fragile' });
+ * ```
+ */
 export class InboundOrders {
   readonly #http: HttpClient;
 
@@ -293,7 +303,17 @@ function toBulkBody(input: BulkInput): Parameters<typeof bulkForm>[0] {
   );
 }
 
-/** `shipments.*`: outbound shipments. */
+/**
+ * `shipments.*`: outbound shipments, with their orders, boxes, services and tracking. List
+ * them with pagination and retrieve one in full. Reached as {@link WarehouseClient.shipments};
+ * not constructed directly.
+ * @example
+ * ```ts
+ * const first = await warehouse.shipments.list({ statuses: ['shipped'], limit: 20 });
+ * const detail = await warehouse.shipments.retrieve(first.items[0]!.shipment_id);
+ * console.log(detail.orders.map((o) => o.item_name));
+ * ```
+ */
 export class Shipments {
   readonly #http: HttpClient;
 

@@ -41,7 +41,8 @@ const orderFields = {
   retailer: requiredText,
   order_number: requiredText,
   item_name: requiredText,
-  color: z.string(),
+  // Required by the document like the other text fields, so empty is refused as for them.
+  color: requiredText,
   brand_sku: requiredText,
   quantity: integer,
   asin: optionalText,
@@ -73,7 +74,11 @@ const createRules = z.superRefine((order: OrderFields, ctx) => {
  * A new inbound order (`inbound.create`).
  * @example
  * ```ts
- * inboundOrderCreateSchema.safeParse({ fulfillment_type: 'fba', ... }).success;
+ * const result = inboundOrderCreateSchema.safeParse({
+ *   date: '11/22/2026', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black',
+ *   brand_sku: 'LAMP-BLK', quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'fba',
+ * });
+ * result.success; // false: asin is required for fba orders
  * ```
  */
 export const inboundOrderCreateSchema = z
@@ -84,12 +89,26 @@ export const inboundOrderCreateSchema = z
   })
   .check(createRules);
 
-/** One row of a bulk upload: a new order without files or bundle items. */
+/**
+ * One row of a bulk upload (`inbound.createBulk` with rows): a new order without files or
+ * bundle items. Check rows read from a spreadsheet before uploading them.
+ * @example
+ * ```ts
+ * const bad = rows.filter((row) => !inboundOrderRowSchema.safeParse(row).success);
+ * if (bad.length === 0) await warehouse.inbound.createBulk(rows);
+ * ```
+ */
 export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRules);
 
 /**
  * A change to an inbound order (`inbound.update`), member names as the update endpoint
- * spells them. The rules between members are checked by `checkInboundUpdate`.
+ * spells them (`orderNumber`, `brandSKU`, `cogs`, not the list's `order_number`,
+ * `brand_sku`, `unit_cost`). The rules between members are checked by `checkInboundUpdate`.
+ * @example
+ * ```ts
+ * inboundOrderUpdateSchema.safeParse({ order_number: 'PO-1002' }).success; // false: the update member is orderNumber
+ * inboundOrderUpdateSchema.safeParse({ orderNumber: 'PO-1002', cogs: 9.5 }).success; // true
+ * ```
  */
 export const inboundOrderUpdateSchema = z.strictObject({
   date: z.optional(orderDate),
@@ -115,7 +134,15 @@ const offset = z.optional(integer.check(z.gte(0, 'must be 0 or more')));
 const sortKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]+$/, 'must be a field name')));
 const sortOrder = z.optional(z.enum(['asc', 'desc']));
 
-/** Query of `inbound.list`. */
+/**
+ * Query of `inbound.list` (`GET /api/v1/inbound`): `offset`, `limit` (-1 returns every
+ * record), `sort_key`, `sort_order`, `fulfillment_types` and `lang`.
+ * @example
+ * ```ts
+ * inboundListParamsSchema.safeParse({ limit: -1, fulfillment_types: ['fba'] }).success; // true
+ * inboundListParamsSchema.safeParse({ limit: 0 }).success; // false
+ * ```
+ */
 export const inboundListParamsSchema = z.strictObject({
   offset,
   limit: z.optional(integer.check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
@@ -125,7 +152,15 @@ export const inboundListParamsSchema = z.strictObject({
   lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es'))),
 });
 
-/** Query of `shipments.list`. */
+/**
+ * Query of `shipments.list` (`GET /api/v1/shipments`): `offset`, `limit`, `sort_key`,
+ * `sort_order`, `fulfillment_types`, `statuses` and `shipment_id`.
+ * @example
+ * ```ts
+ * shipmentListParamsSchema.safeParse({ statuses: ['picked', 'shipped'] }).success; // true
+ * shipmentListParamsSchema.safeParse({ statuses: ['lost'] }).success; // false
+ * ```
+ */
 export const shipmentListParamsSchema = z.strictObject({
   offset,
   limit: z.optional(positiveInteger),

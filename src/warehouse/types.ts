@@ -15,7 +15,9 @@ export type ShipmentFulfillmentType = 'fba' | 'fbm' | 'manual' | 'wfs' | 'shopif
 export type SoldAs = 'individual' | 'multi-pack' | 'bundle';
 /** Inbound order statuses the document names (`outbound` means already shipped); others may appear. */
 export type InboundStatus = 'inbound' | 'outbound' | (string & {});
+/** Shipment statuses the document names; filter a shipment list on them with `statuses`. */
 export type ShipmentStatus = 'working' | 'requested' | 'picking' | 'picked' | 'shipped';
+/** Direction of a list's `sort_order`: ascending or descending (the lists default to `desc`). */
 export type SortOrder = 'asc' | 'desc';
 
 /** An inbound order as the list endpoint returns it. */
@@ -46,6 +48,7 @@ export interface InboundOrder {
   [member: string]: unknown;
 }
 
+/** A tracking entry of a shipment as the list endpoint returns it. */
 export interface Tracking {
   tracking_number: string;
   carrier: string;
@@ -53,6 +56,7 @@ export interface Tracking {
   [member: string]: unknown;
 }
 
+/** A tag on a shipment: a name (`tag`) and its `value`. */
 export interface Tag {
   tag: string;
   value: string;
@@ -81,6 +85,7 @@ export interface Shipment {
   [member: string]: unknown;
 }
 
+/** An order packed in a shipment (detail endpoint only), with the quantity shipped. */
 export interface ShipmentOrder {
   order_id: string;
   item_name: string;
@@ -92,6 +97,7 @@ export interface ShipmentOrder {
   [member: string]: unknown;
 }
 
+/** A box used for a shipment (detail endpoint only), with its quantity and price per unit. */
 export interface ShipmentBox {
   box_id: string;
   name: string;
@@ -100,6 +106,7 @@ export interface ShipmentBox {
   [member: string]: unknown;
 }
 
+/** A service billed on a shipment (detail endpoint only), with its quantity and price per unit. */
 export interface ShipmentService {
   service_id: string;
   name: string;
@@ -108,6 +115,7 @@ export interface ShipmentService {
   [member: string]: unknown;
 }
 
+/** A tracking entry in full, as the shipment detail endpoint returns it. */
 export interface TrackingDetail extends Tracking {
   tracking_id: string;
   rate_id: string | null;
@@ -200,6 +208,15 @@ export interface InboundOrderUpdate {
   units_per_pack?: number;
 }
 
+/**
+ * Query parameters of the inbound order list (`GET /api/v1/inbound`): paging, sorting, and a
+ * filter on fulfillment types.
+ * @example
+ * ```ts
+ * const params: InboundListParams = { sort_key: 'created_at', sort_order: 'asc', fulfillment_types: ['fba', 'fbm'] };
+ * const firstPage = await warehouse.inbound.list(params);
+ * ```
+ */
 export interface InboundListParams {
   /** Records to skip. @default 0 */
   offset?: number;
@@ -214,7 +231,17 @@ export interface InboundListParams {
   lang?: string;
 }
 
+/**
+ * Query parameters of the shipment list (`GET /api/v1/shipments`): paging, sorting, and
+ * filters on fulfillment types, statuses or one shipment id.
+ * @example
+ * ```ts
+ * const params: ShipmentListParams = { statuses: ['picking', 'picked'], fulfillment_types: ['fbm'] };
+ * for await (const shipment of warehouse.shipments.list(params)) console.log(shipment.name);
+ * ```
+ */
 export interface ShipmentListParams {
+  /** Records to skip. @default 0 */
   offset?: number;
   /** Page size. @default 200 */
   limit?: number;

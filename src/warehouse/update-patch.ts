@@ -5,7 +5,15 @@
  */
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
 
-/** List member name → update member name, for every member the update endpoint takes. */
+/**
+ * List member name → update member name, for every member the update endpoint takes. The
+ * two endpoints name the same fields differently; {@link toInboundUpdate} uses this map.
+ * @example
+ * ```ts
+ * LIST_TO_UPDATE_NAMES.unit_cost; // 'cogs'
+ * const editable = Object.keys(LIST_TO_UPDATE_NAMES); // the list columns a form may offer for editing
+ * ```
+ */
 export const LIST_TO_UPDATE_NAMES = {
   date: 'date',
   retailer: 'retailer',

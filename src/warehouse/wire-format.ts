@@ -33,6 +33,11 @@ export function formatOrderDate(value: Date | string): string {
 /**
  * Columns of the bulk-upload CSV, in order: the single-create form fields. The document
  * does not show them; these are the create endpoint's own field names.
+ * @example
+ * ```ts
+ * const header = BULK_CSV_COLUMNS.join(','); // date,retailer,order_number,…
+ * await warehouse.inbound.createBulk(`${header}\n${lines.join('\n')}`);
+ * ```
  */
 export const BULK_CSV_COLUMNS = [
   'date',
@@ -55,5 +60,11 @@ export const BULK_CSV_COLUMNS = [
   'upc',
 ] as const;
 
-/** Inside one CSV cell, several tracking numbers are separated by this character. */
+/**
+ * Inside one CSV cell of a bulk upload, several tracking numbers are separated by this character.
+ * @example
+ * ```ts
+ * const cell = ['1Z999AA10123456784', '9400111899223856928499'].join(CSV_LIST_SEPARATOR);
+ * ```
+ */
 export const CSV_LIST_SEPARATOR = ';';

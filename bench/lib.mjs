@@ -1,0 +1,42 @@
+// Shared helpers of the benchmarks: interleaved rounds, medians, a child server, results.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Runs each variant once per round, in a rotating order, for `rounds` rounds, so a noisy
+ * moment of the machine hits every variant alike. Returns the per-round values per variant.
+ */
+export async function interleave(rounds, variants) {
+  const names = Object.keys(variants);
+  const results = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      results[name].push(await variants[name]());
+    }
+  }
+  return results;
+}
+
+/** Starts bench/server.mjs in its own process (its own core and heap); resolves with its URL info. */
+export function startServer(mode, options = {}) {
+  const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [mode, JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ ...info, stop: () => new Promise((done) => { child.once('exit', done); child.kill(); }) }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+/** What a benchmark hands back to bench/run.mjs: rows for the table, and whether targets were met. */
+export function report(result) {
+  if (process.send) process.send(result);
+  else console.log(JSON.stringify(result, null, 2));
+}
+
+export const fmt = (n, digits = 1) => Number(n).toFixed(digits);

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Runs TypeDoc with the repository's typedoc.json (as `npm run docs` does), writing into .tmp
+// instead of docs/, and reads its JSON model of the four entry points.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = `${root}.tmp/api-docs`;
+
+/** Reflection kinds of TypeDoc's JSON model (`ReflectionKind` in typedoc). */
+const KIND = { Module: 2, Variable: 32, Function: 64, Class: 128 } as const;
+const VALUE_KINDS: Record<number, string> = { [KIND.Variable]: 'Variable', [KIND.Function]: 'Function', [KIND.Class]: 'Class' };
+
+interface JsonComment {
+  blockTags?: { tag: string }[];
+}
+interface JsonReflection {
+  name: string;
+  kind: number;
+  comment?: JsonComment;
+  signatures?: { comment?: JsonComment }[];
+  children?: JsonReflection[];
+}
+
+let run: { status: number | null; output: string };
+let project: JsonReflection;
+
+function typedoc(...extra: string[]): { status: number | null; output: string } {
+  // typedoc's `exports` hide bin/typedoc from require.resolve; find it beside its package.json.
+  const bin = join(dirname(createRequire(import.meta.url).resolve('typedoc/package.json')), 'bin', 'typedoc');
+  const result = spawnSync(process.execPath, [bin, '--out', `${outDir}/html`, '--json', `${outDir}/api.json`, ...extra], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes from TypeDoc's log.
+  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.replace(/\u001b\[[0-9;]*m/g, '') };
+}
+
+beforeAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  run = typedoc();
+  // A run that failed on warnings writes no JSON: build it anyway so the @example check still
+  // names its offenders next to the warnings.
+  if (!existsSync(`${outDir}/api.json`)) typedoc('--treatWarningsAsErrors', 'false');
+  project = JSON.parse(readFileSync(`${outDir}/api.json`, 'utf8')) as JsonReflection;
+}, 120_000);
+
+describe('API reference (TypeDoc)', () => {
+  it('builds with no warnings and no errors', () => {
+    const problems = run.output.split('\n').filter((line) => /\[(warning|error)\]/.test(line));
+    expect(problems, `TypeDoc reported:\n${problems.join('\n')}`).toEqual([]);
+    expect(run.status, run.output).toBe(0);
+  });
+
+  it('documents the four entry points', () => {
+    const modules = (project.children ?? []).filter((child) => child.kind === KIND.Module).map((m) => m.name);
+    expect(modules.sort()).toEqual(['index', 'messaging', 'testing', 'warehouse']);
+  });
+
+  it('gives every exported class, function and variable an @example', () => {
+    const modules = (project.children ?? []).filter((child) => child.kind === KIND.Module);
+    const hasExample = (comment: JsonComment | undefined) => comment?.blockTags?.some((tag) => tag.tag === '@example') ?? false;
+    const checked: string[] = [];
+    const offenders: string[] = [];
+    for (const module of modules) {
+      for (const child of module.children ?? []) {
+        const kind = VALUE_KINDS[child.kind];
+        if (!kind) continue;
+        const name = `${module.name}.${child.name} (${kind})`;
+        checked.push(name);
+        const comment = child.kind === KIND.Function ? child.signatures?.[0]?.comment : child.comment;
+        if (!hasExample(comment)) offenders.push(name);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(20);
+    expect(offenders, `Exports without an @example block:\n  ${offenders.join('\n  ')}`).toEqual([]);
+  });
+});
