@@ -481,3 +481,23 @@ describe("the SDK's rules agree with the mock's", () => {
     }
   });
 });
+
+describe('checkInboundUpdate with a partial current order', () => {
+  it('leaves a member the current order does not mention to the server', () => {
+    expect(checkInboundUpdate({ color: 'red' }, { status: 'inbound', fulfillment_type: 'fbm' })).toEqual([]);
+    expect(checkInboundUpdate({ sold_as: 'bundle' }, { status: 'inbound', fulfillment_type: 'fba' })).toEqual([]);
+  });
+
+  it('still flags a member the current order has without a value', () => {
+    const rules = checkInboundUpdate(
+      { color: 'red' },
+      { status: 'inbound', fulfillment_type: 'fbm', list_price: null as unknown as number },
+    );
+    expect(rules.map((r) => r.rule)).toEqual(['fbm_list_price']);
+    const packs = checkInboundUpdate(
+      { sold_as: 'bundle' },
+      { status: 'inbound', fulfillment_type: 'fba', units_per_pack: null as unknown as number },
+    );
+    expect(packs.map((r) => r.rule)).toEqual(['units_per_pack_positive']);
+  });
+});

@@ -55,15 +55,17 @@ export function checkInboundUpdate(patch: InboundOrderUpdate, current?: CurrentO
     if (typeof sku === 'string' && sku !== '' && !sku.startsWith(FBM_SKU_PREFIX))
       found.push(violation('fbm_amazon_sku_prefix', 'amazonSKU'));
     const price = merged<number | null>(patch, 'listPrice', now?.list_price);
-    // Without the current order a missing listPrice is undecidable: the order may have one.
-    if (price === 0 || (now !== undefined && (price === undefined || price === null))) found.push(violation('fbm_list_price', 'listPrice'));
+    // A price the current order lacks (null, or absent from a full order) is missing; one
+    // that is merely not given (no current order, or a partial one) is left to the server.
+    const knownMissing = price === null || (price === undefined && now !== undefined && 'list_price' in now);
+    if (price === 0 || knownMissing) found.push(violation('fbm_list_price', 'listPrice'));
   }
 
   // 3. Not sold individually: units_per_pack a positive integer that divides quantity.
   const soldAs = merged<string>(patch, 'sold_as', now?.sold_as);
   if (soldAs !== undefined && soldAs !== 'individual') {
     const units = merged<number | null>(patch, 'units_per_pack', now?.units_per_pack);
-    const decidable = units !== undefined || now !== undefined;
+    const decidable = units !== undefined || (now !== undefined && 'units_per_pack' in now);
     if (decidable && !(typeof units === 'number' && Number.isInteger(units) && units > 0)) {
       found.push(violation('units_per_pack_positive', 'units_per_pack'));
     } else if (typeof units === 'number' && units > 0) {
