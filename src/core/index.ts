@@ -1,3 +1,4 @@
+/** What every entry point shares: the errors, APIPromise, option types and the text helper. */
 export { codePointLength } from '../internal/text.js';
 export { APIPromise, type WithResponse } from './api-promise.js';
 export {
@@ -19,6 +20,5 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors.js';
-export { CHAT_PLATFORM_EMBED_LIMITS, type LimitRow, MESSAGING_LIMITS, WAREHOUSE_LIMITS } from './limits.js';
+export type { LimitRow } from './limits.js';
 export type { CommonOptions, Logger, LogLevel, RequestOptions } from './options.js';
-export { Page, type PageFetcher, PagePromise, type PageResult, type PaginationOptions } from './pagination.js';

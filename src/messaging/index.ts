@@ -1,4 +1,5 @@
 export * from '../core/index.js';
+export { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../core/limits.js';
 export { MessagingClient, type MessagingClientOptions } from './client.js';
 export { type Announcement, COMMENT_COUNT_NAMES, type CreatedMessage, LIKE_COUNT_NAMES } from './responses.js';
 export {

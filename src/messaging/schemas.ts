@@ -5,35 +5,12 @@
  */
 import * as z from 'zod/mini';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L, type LimitRow } from '../core/limits.js';
+import { httpUrl, integer, isValidDate, nonEmpty, text, uuid } from '../internal/schema-kit.js';
 import { codePointLength } from '../internal/text.js';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 calendar date, optionally with a time and a zone: 2026-11-22, 2026-11-22T10:00:00Z.
 // The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601, and the service refuses it.
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** A string of at most (and at least) the row's characters, counted in code points. */
-function text(row: LimitRow) {
-  const max = z.maxLength(row.max, `must be at most ${row.max} characters (code points)`);
-  if (!row.min) return z.string().check(max);
-  return z.string().check(z.minLength(row.min, row.min === 1 ? 'must not be empty' : `must be at least ${row.min} characters`), max);
-}
-
-/**
- * An absolute http(s) URL, read as a WHATWG URL parser (and the service) reads it. Not
- * `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
- * which are valid URLs for images on an internal dashboard.
- */
-const httpUrl = z.string().check(
-  z.refine((s) => {
-    try {
-      const { protocol } = new URL(s);
-      return protocol === 'http:' || protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL'),
-);
 
 /** `to` of a direct message: exactly one way to find the employee. */
 export type Recipient = { userId: string } | { phoneNumber: string } | { email: string };
@@ -42,9 +19,9 @@ const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
 
 const recipientSchema = z
   .strictObject({
-    userId: z.optional(z.string().check(z.regex(UUID_PATTERN, 'must be a UUID'))),
-    phoneNumber: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-    email: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    userId: z.optional(uuid),
+    phoneNumber: z.optional(nonEmpty),
+    email: z.optional(nonEmpty),
   })
   .check(
     z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
@@ -88,17 +65,14 @@ export const announcementSchema = z.strictObject({
  */
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
-/** A `Date` is sent as its ISO 8601 text. */
-const timestamp = z.union([
-  z.string().check(z.refine((s) => ISO_8601.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time')),
-  z.pipe(
-    z.date('must be an ISO 8601 string or a valid Date').check(
-      // Years past 9999 print as +010000-…, which is not ISO 8601 text a server reads.
-      z.refine((d: Date) => d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999, 'must be a Date between the years 0 and 9999'),
-    ),
-    z.transform((d: Date) => d.toISOString()),
-  ),
-]);
+/**
+ * ISO 8601 text, or a `Date`, which `JSON.stringify` sends as its ISO 8601 text. Years past
+ * 9999 are refused: they print as +010000-…, which no ISO reader takes.
+ */
+const timestamp = z.custom<string | Date>(
+  (v) => (typeof v === 'string' ? ISO_8601.test(v) && !Number.isNaN(Date.parse(v)) : isValidDate(v)),
+  'must be an ISO 8601 date-time string or a valid Date (years 0–9999)',
+);
 
 type Profile = 'documented' | 'chat-platform';
 
@@ -110,14 +84,7 @@ function buildEmbedSchema(profile: Profile) {
     title: z.optional(text(L.embedTitle)),
     description: z.optional(text(L.embedDescription)),
     url: z.optional(httpUrl),
-    color: z.optional(
-      z
-        .int('must be an integer')
-        .check(
-          z.gte(L.embedColor.min, `must be at least ${L.embedColor.min}`),
-          z.lte(L.embedColor.max, `must be at most ${L.embedColor.max}`),
-        ),
-    ),
+    color: z.optional(integer(L.embedColor.min, L.embedColor.max)),
     timestamp: z.optional(timestamp),
     author: z.optional(
       z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(httpUrl), icon_url: z.optional(httpUrl) }),

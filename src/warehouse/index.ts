@@ -1,4 +1,6 @@
 export * from '../core/index.js';
+export { WAREHOUSE_LIMITS } from '../core/limits.js';
+export { Page, type PageFetcher, PagePromise, type PageResult, type PaginationOptions } from '../core/pagination.js';
 export { type CurrentOrder, checkInboundUpdate, type RuleViolation } from './check-update.js';
 export { InboundOrders, type ListOptions, Shipments, type UpdateOptions, WarehouseClient, type WarehouseClientOptions } from './client.js';
 export {

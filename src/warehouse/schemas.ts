@@ -3,14 +3,13 @@
  * the update endpoint's business rules live in `update-rules.ts`.
  */
 import * as z from 'zod/mini';
-import { isUuid } from '../internal/path.js';
+import { custom, integer, isValidDate, nonEmpty as requiredText, oneOf, uuid } from '../internal/schema-kit.js';
 
-const requiredText = z.string().check(z.minLength(1, 'must not be empty'));
 const optionalText = z.optional(z.string());
-const finite = z.number('must be a number').check(z.refine(Number.isFinite, 'must be a finite number'));
-const integer = z.int('must be an integer');
-const positiveInteger = z.int('must be an integer').check(z.gte(1, 'must be a positive integer'));
-const uuid = z.string().check(z.refine(isUuid, 'must be a UUID'));
+// z.number() already refuses NaN and ±Infinity.
+const finite = z.number('must be a number');
+const anyInteger = integer();
+const positiveInteger = integer(1);
 
 export const CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
 export const UPDATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify', 'manual'] as const;
@@ -19,13 +18,17 @@ export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopi
 export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;
 export const SOLD_AS_VALUES = ['individual', 'multi-pack', 'bundle'] as const;
 
-const orderDate = z.union([
-  requiredText,
-  z.date('must be a string or a valid Date').check(z.refine((d: Date) => !Number.isNaN(d.getTime()), 'must be a valid Date')),
-]);
+/** An order date: non-empty text, or a valid `Date` (sent as MM/DD/YYYY). */
+const orderDate = custom<string | Date>(
+  (v) => (typeof v === 'string' ? v.length > 0 : isValidDate(v)),
+  'must be a non-empty string or a valid Date',
+);
 
 /** `units_per_pack` is a string on the create form; a number or a string of digits is taken. */
-const unitsPerPack = z.union([positiveInteger, z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive integer'))]);
+const unitsPerPack = custom<number | string>(
+  (v) => (typeof v === 'number' ? Number.isInteger(v) && v >= 1 : typeof v === 'string' && /^[1-9]\d*$/.test(v)),
+  'must be a positive integer',
+);
 
 const bundleItem = z.looseObject({
   quantity: positiveInteger,
@@ -33,7 +36,11 @@ const bundleItem = z.looseObject({
   color: z.string(),
 });
 
-const blob = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'must be a Blob or File');
+const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
+const labelFiles = custom<Blob | Blob[]>(
+  (v) => isBlob(v) || (Array.isArray(v) && v.length > 0 && v.every(isBlob)),
+  'must be a Blob or File, or a non-empty array of them',
+);
 
 /** Fields of one order on the create form, without the rules that tie fields together. */
 const orderFields = {
@@ -44,16 +51,16 @@ const orderFields = {
   // Required by the document like the other text fields, so empty is refused as for them.
   color: requiredText,
   brand_sku: requiredText,
-  quantity: integer,
+  quantity: anyInteger,
   asin: optionalText,
   unit_cost: finite,
   list_price: finite,
-  fulfillment_type: z.enum(CREATE_FULFILLMENT_TYPES),
+  fulfillment_type: oneOf(CREATE_FULFILLMENT_TYPES),
   size: optionalText,
   amazon_sku: optionalText,
   client_notes: optionalText,
   tracking_numbers: z.optional(z.array(requiredText)),
-  sold_as: z.optional(z.enum(['individual', 'bundle'])),
+  sold_as: z.optional(oneOf(['individual', 'bundle'])),
   units_per_pack: z.optional(unitsPerPack),
   upc: optionalText,
 };
@@ -85,7 +92,7 @@ export const inboundOrderCreateSchema = z
   .strictObject({
     ...orderFields,
     bundle_items: z.optional(z.array(bundleItem)),
-    shipping_label_files: z.optional(z.union([blob, z.array(blob)])),
+    shipping_label_files: z.optional(labelFiles),
   })
   .check(createRules);
 
@@ -118,21 +125,21 @@ export const inboundOrderUpdateSchema = z.strictObject({
   color: optionalText,
   brandSKU: optionalText,
   size: optionalText,
-  quantity: z.optional(integer),
+  quantity: z.optional(anyInteger),
   asin: optionalText,
   amazonSKU: optionalText,
   cogs: z.optional(finite),
   listPrice: z.optional(finite),
   notes: optionalText,
-  fulfilledBy: z.optional(z.enum(UPDATE_FULFILLMENT_TYPES)),
+  fulfilledBy: z.optional(oneOf(UPDATE_FULFILLMENT_TYPES)),
   trackingNumbers: z.optional(z.array(requiredText)),
-  sold_as: z.optional(z.enum(SOLD_AS_VALUES)),
-  units_per_pack: z.optional(integer),
+  sold_as: z.optional(oneOf(SOLD_AS_VALUES)),
+  units_per_pack: z.optional(anyInteger),
 });
 
-const offset = z.optional(integer.check(z.gte(0, 'must be 0 or more')));
-const sortKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]+$/, 'must be a field name')));
-const sortOrder = z.optional(z.enum(['asc', 'desc']));
+const offset = z.optional(integer(0));
+const sortKey = z.optional(z.string().check(z.refine((k) => /^[A-Za-z0-9_]+$/.test(k), 'must be a field name')));
+const sortOrder = z.optional(oneOf(['asc', 'desc']));
 
 /**
  * Query of `inbound.list` (`GET /api/v1/inbound`): `offset`, `limit` (-1 returns every
@@ -145,11 +152,11 @@ const sortOrder = z.optional(z.enum(['asc', 'desc']));
  */
 export const inboundListParamsSchema = z.strictObject({
   offset,
-  limit: z.optional(integer.check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
+  limit: z.optional(anyInteger.check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
   sort_key: sortKey,
   sort_order: sortOrder,
-  fulfillment_types: z.optional(z.array(z.enum(INBOUND_FILTER_FULFILLMENT_TYPES))),
-  lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es'))),
+  fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
+  lang: z.optional(z.string().check(z.refine((l) => /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(l), 'must be a language tag such as en or es'))),
 });
 
 /**
@@ -166,7 +173,7 @@ export const shipmentListParamsSchema = z.strictObject({
   limit: z.optional(positiveInteger),
   sort_key: sortKey,
   sort_order: sortOrder,
-  fulfillment_types: z.optional(z.array(z.enum(SHIPMENT_FULFILLMENT_TYPES))),
-  statuses: z.optional(z.array(z.enum(SHIPMENT_STATUSES))),
+  fulfillment_types: z.optional(z.array(oneOf(SHIPMENT_FULFILLMENT_TYPES))),
+  statuses: z.optional(z.array(oneOf(SHIPMENT_STATUSES))),
   shipment_id: z.optional(uuid),
 });

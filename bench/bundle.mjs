@@ -1,0 +1,44 @@
+// Target 6: bundle budgets. Each entry point bundled by esbuild, minified, with its
+// dependencies (ky, zod), then gzipped. `--check` exits non-zero when one is over budget.
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { report } from './lib.mjs';
+
+export const BUDGETS = { 'opslink/messaging': 20 * 1024, 'opslink/warehouse': 22 * 1024, opslink: 28 * 1024 };
+
+async function gzippedSize(code) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: new URL('..', import.meta.url).pathname, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+const rows = [];
+const targets = [];
+for (const [entry, budget] of Object.entries(BUDGETS)) {
+  // Everything the entry exports, as a bundler keeps it for `import * as x from entry`.
+  const whole = await gzippedSize(`export * from '${entry}';`);
+  rows.push([entry, `${(whole / 1024).toFixed(1)} KB (budget ${budget / 1024} KB)`]);
+  targets.push({ target: `${entry} ≤ ${budget / 1024} KB min+gzip`, value: whole, met: whole <= budget });
+}
+const client = await gzippedSize(`export { MessagingClient } from 'opslink/messaging';`);
+rows.push(['only MessagingClient (tree-shaken)', `${(client / 1024).toFixed(1)} KB`]);
+const warehouseClient = await gzippedSize(`export { WarehouseClient } from 'opslink/warehouse';`);
+rows.push(['only WarehouseClient (tree-shaken)', `${(warehouseClient / 1024).toFixed(1)} KB`]);
+const kyOnly = await gzippedSize(`export { default } from 'ky';`);
+rows.push(['ky alone, for scale', `${(kyOnly / 1024).toFixed(1)} KB`]);
+const zodFloor = await gzippedSize(`import * as z from 'zod/mini'; export const s = z.strictObject({ a: z.string().check(z.maxLength(3)) });`);
+rows.push(['smallest zod/mini object schema, for scale', `${(zodFloor / 1024).toFixed(1)} KB`]);
+
+report({ name: 'Bundle size, esbuild min+gzip with dependencies', rows, targets });
+if (process.argv.includes('--check')) {
+  const over = targets.filter((t) => !t.met);
+  for (const t of over) console.error(`over budget: ${t.target}: ${(t.value / 1024).toFixed(1)} KB`);
+  process.exitCode = over.length ? 1 : 0;
+}
