@@ -336,6 +336,13 @@ describe('bad options are refused before any request', () => {
     expect(error?.issues.map((i) => i.path[0])).toEqual(['timeout', 'maxRetries', 'logLevel', 'logger']);
   });
 
+  it('refuses a timeout longer than a timer can wait, or not a number', () => {
+    for (const timeout of [2 ** 31, Number.POSITIVE_INFINITY, Number.NaN, '100' as unknown as number]) {
+      expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout })).toThrow(/timeout: must be a positive number of milliseconds/);
+    }
+    expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout: 2 ** 31 - 1 })).not.toThrow();
+  });
+
   it('refuses a path id that is not a UUID, sending nothing', async () => {
     const fetch = scriptedFetch(jsonResponse(200, {}));
     const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch });

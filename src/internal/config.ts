@@ -26,9 +26,12 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Header names whose values are credentials, so the redactor learns them. */
 export const SENSITIVE_HEADER = /authorization|cookie|key|token|secret|signature/i;
 
+/** Longest delay a timer takes (2^31 - 1 ms, about 24.8 days); fetch timeouts use timers. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 function checkTimeout(issues: ValidationIssue[], path: (string | number)[], value: unknown) {
-  if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
-    issues.push({ path, message: 'must be a positive number of milliseconds' });
+  if (value !== undefined && !(typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)) {
+    issues.push({ path, message: `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}` });
   }
 }
 
