@@ -17,11 +17,28 @@ export default defineConfig([
       'warehouse/index': 'src/warehouse/index.ts',
       'testing/index': 'src/testing/index.ts',
     },
-    format: ['esm', 'cjs'],
+    format: ['esm'],
     dts: true,
     clean: true,
     // Shared chunks keep one copy of each class, so `instanceof` holds across entry points.
     splitting: true,
+  },
+  {
+    ...shared,
+    entry: {
+      index: 'src/index.ts',
+      'messaging/index': 'src/messaging/index.ts',
+      'warehouse/index': 'src/warehouse/index.ts',
+      'testing/index': 'src/testing/index.ts',
+    },
+    format: ['cjs'],
+    dts: true,
+    clean: false,
+    splitting: true,
+    // ky 2 is ESM-only, and require() of ESM needs Node 22.12: the CommonJS build carries
+    // its own copy so `require('opslink')` works on every Node the package supports.
+    external: ['zod', 'msw', /^node:/],
+    noExternal: ['ky'],
   },
   {
     ...shared,

@@ -4,7 +4,9 @@
  * handlers and to a plain `fetch`. The same handler serves MSW, a custom `fetch` and the
  * real HTTP server of `startMockServer`, so all three behave alike.
  */
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { HttpResponse, http } from 'msw';
+// msw is ESM-only: the attribute lets CommonJS TypeScript consumers (node16) read this type.
+import type { RequestHandler } from 'msw' with { 'resolution-mode': 'import' };
 
 /** A request that matched a {@link MockRoute}, as its handler receives it. */
 export interface RouteMatch {
