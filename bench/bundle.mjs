@@ -33,7 +33,9 @@ const warehouseClient = await gzippedSize(`export { WarehouseClient } from 'opsl
 rows.push(['only WarehouseClient (tree-shaken)', `${(warehouseClient / 1024).toFixed(1)} KB`]);
 const kyOnly = await gzippedSize(`export { default } from 'ky';`);
 rows.push(['ky alone, for scale', `${(kyOnly / 1024).toFixed(1)} KB`]);
-const zodFloor = await gzippedSize(`import * as z from 'zod/mini'; export const s = z.strictObject({ a: z.string().check(z.maxLength(3)) });`);
+const zodFloor = await gzippedSize(
+  `import * as z from 'zod/mini'; export const s = z.strictObject({ a: z.string().check(z.maxLength(3)) });`,
+);
 rows.push(['smallest zod/mini object schema, for scale', `${(zodFloor / 1024).toFixed(1)} KB`]);
 
 report({ name: 'Bundle size, esbuild min+gzip with dependencies', rows, targets });

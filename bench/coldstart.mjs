@@ -6,7 +6,13 @@ import { fmt, interleave, median, report } from './lib.mjs';
 
 const cwd = new URL('..', import.meta.url).pathname;
 const sample = (code) => () =>
-  Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); ${code}; console.log(performance.now() - t);`], { cwd, encoding: 'utf8' }));
+  Number(
+    execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const t = performance.now(); ${code}; console.log(performance.now() - t);`],
+      { cwd, encoding: 'utf8' },
+    ),
+  );
 const variants = {
   'ky + zod/mini': sample(`await import('ky'); await import('zod/mini')`),
   opslink: sample(`await import('opslink')`),

@@ -26,9 +26,20 @@ export async function interleave(rounds, variants) {
 
 /** Starts bench/server.mjs in its own process (its own core and heap); resolves with its URL info. */
 export function startServer(mode, options = {}) {
-  const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [mode, JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [mode, JSON.stringify(options)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ ...info, stop: () => new Promise((done) => { child.once('exit', done); child.kill(); }) }));
+    child.once('message', (info) =>
+      resolve({
+        ...info,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', done);
+            child.kill();
+          }),
+      }),
+    );
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }

@@ -46,7 +46,19 @@ for (let i = 0; i < REQUESTS * 5; i++) await viaOpslink();
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 const bucket = (u) =>
-  !u ? 'native / idle' : u.includes('/opslink/dist/') || u.includes('/main/dist/') ? 'opslink' : u.includes('/ky/') ? 'ky' : u.includes('/zod/') ? 'zod' : u.includes('undici') || u.startsWith('node:internal/deps/undici') ? 'undici (fetch)' : u.startsWith('node:') ? 'node internals' : 'other';
+  !u
+    ? 'native / idle'
+    : u.includes('/opslink/dist/') || u.includes('/main/dist/')
+      ? 'opslink'
+      : u.includes('/ky/')
+        ? 'ky'
+        : u.includes('/zod/')
+          ? 'zod'
+          : u.includes('undici') || u.startsWith('node:internal/deps/undici')
+            ? 'undici (fetch)'
+            : u.startsWith('node:')
+              ? 'node internals'
+              : 'other';
 const counts = new Map(profile.nodes.map((n) => [n.id, 0]));
 for (const id of profile.samples) counts.set(id, counts.get(id) + 1);
 const byBucket = new Map();
@@ -81,7 +93,10 @@ report({
   profile: {
     note: `CPU samples of ${REQUESTS * 5} opslink requests, self time by module (share of all samples; idle is waiting on the socket)`,
     modules: [...byBucket].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, `${fmt((100 * n) / total)} %`]),
-    topFunctions: [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, n]) => [name, `${fmt((100 * n) / busy)} % of busy`]),
+    topFunctions: [...byFunction]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, n]) => [name, `${fmt((100 * n) / busy)} % of busy`]),
   },
   detail: { requestsPerRound: REQUESTS, rounds: ROUNDS, medianMicroseconds: us },
 });

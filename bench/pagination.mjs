@@ -9,7 +9,8 @@ let reference;
 const walk = (concurrency) => async () => {
   const started = performance.now();
   const ids = [];
-  for await (const order of client.inbound.list({ limit: 200, sort_key: 'created_at', sort_order: 'asc' }, { concurrency })) ids.push(order.order_id);
+  for await (const order of client.inbound.list({ limit: 200, sort_key: 'created_at', sort_order: 'asc' }, { concurrency }))
+    ids.push(order.order_id);
   const ms = performance.now() - started;
   const key = ids.join();
   reference ??= key;

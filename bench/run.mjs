@@ -7,11 +7,16 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const only = process.argv.slice(2);
-const benches = ['overhead', 'validation', 'pagination', 'memory', 'upload', 'bundle', 'coldstart'].filter((b) => !only.length || only.includes(b));
+const benches = ['overhead', 'validation', 'pagination', 'memory', 'upload', 'bundle', 'coldstart'].filter(
+  (b) => !only.length || only.includes(b),
+);
 
 function runOne(name) {
   return new Promise((resolve) => {
-    const child = fork(fileURLToPath(new URL(`./${name}.mjs`, import.meta.url)), [], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL(`./${name}.mjs`, import.meta.url)), [], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let result;
     child.on('message', (message) => {
       result = message;
@@ -36,7 +41,11 @@ const lines = [
   '| target | figure | met |',
   '|---|---|---|',
 ];
-for (const r of results) for (const t of r.targets ?? []) lines.push(`| ${t.target} | ${typeof t.value === 'number' ? Number(t.value.toFixed(3)) : t.value}${r.id === 'bundle' ? ' bytes' : ''} | ${t.met ? 'yes' : '**no**'} |`);
+for (const r of results)
+  for (const t of r.targets ?? [])
+    lines.push(
+      `| ${t.target} | ${typeof t.value === 'number' ? Number(t.value.toFixed(3)) : t.value}${r.id === 'bundle' ? ' bytes' : ''} | ${t.met ? 'yes' : '**no**'} |`,
+    );
 for (const r of results) {
   lines.push('', `## ${r.name ?? r.id}`, '');
   if (r.error) {

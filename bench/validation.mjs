@@ -16,7 +16,11 @@ const embed = {
   footer: { text: text(C.footerText.max), icon_url: url },
   image: { url },
   thumbnail: { url },
-  fields: Array.from({ length: L.fieldsPerEmbed.max }, (_, i) => ({ name: text(C.fieldName.max), value: text(C.fieldValue.max), inline: i % 2 === 0 })),
+  fields: Array.from({ length: L.fieldsPerEmbed.max }, (_, i) => ({
+    name: text(C.fieldName.max),
+    value: text(C.fieldValue.max),
+    inline: i % 2 === 0,
+  })),
 };
 const message = {
   content: text(L.channelContent.max),

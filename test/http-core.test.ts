@@ -29,6 +29,7 @@ import {
   jsonResponse,
   networkError,
   ORDER_ID,
+  SHIPMENT_DETAIL,
   scriptedFetch,
   WAREHOUSE_ID,
   WEBHOOK_TOKEN,
@@ -65,7 +66,7 @@ describe('base URL, headers and bodies on the wire', () => {
     server.use(
       http.get('https://api.example.test/api/v1/shipments/:id', ({ request }) => {
         seen.push(request);
-        return HttpResponse.json({ status: 'success', message: 'ok', data: { shipment: { shipment_id: ORDER_ID } }, errors: null });
+        return HttpResponse.json({ status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null });
       }),
     );
     for (const baseUrl of ['https://api.example.test', 'https://api.example.test/api/v1/', 'https://api.example.test/api/v1']) {
@@ -338,7 +339,9 @@ describe('bad options are refused before any request', () => {
 
   it('refuses a timeout longer than a timer can wait, or not a number', () => {
     for (const timeout of [2 ** 31, Number.POSITIVE_INFINITY, Number.NaN, '100' as unknown as number]) {
-      expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout })).toThrow(/timeout: must be a positive number of milliseconds/);
+      expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout })).toThrow(
+        /timeout: must be a positive number of milliseconds/,
+      );
     }
     expect(() => new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, timeout: 2 ** 31 - 1 })).not.toThrow();
   });

@@ -9,10 +9,19 @@ import {
   WarehouseClient,
 } from '../src/index.js';
 import { backoffMs, isRetryable } from '../src/internal/retry.js';
-import { API_KEY, BOT_KEY, jsonResponse, networkError, ORDER_ID, scriptedFetch, WAREHOUSE_ID } from './support/scripted-fetch.js';
+import {
+  API_KEY,
+  BOT_KEY,
+  jsonResponse,
+  networkError,
+  ORDER_ID,
+  SHIPMENT_DETAIL,
+  scriptedFetch,
+  WAREHOUSE_ID,
+} from './support/scripted-fetch.js';
 
 const DM = { to: { email: 'ana@example.com' }, body: 'hello' };
-const SHIPMENT = { status: 'success', message: 'ok', data: { shipment: { shipment_id: ORDER_ID } }, errors: null };
+const SHIPMENT = { status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null };
 const UPDATED = { status: 'success', message: 'Inbound order updated.', data: null, errors: null };
 
 function messaging(fetch: typeof globalThis.fetch, extra: Record<string, unknown> = {}) {

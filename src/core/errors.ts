@@ -69,8 +69,14 @@ export class ConfigurationError extends RequestValidationError {
   }
 }
 
+/** Problems the message lists; `issues` keeps them all, however many. */
+const LISTED_ISSUES = 20;
+
 function formatIssues(subject: string, issues: ValidationIssue[]): string {
-  const lines = issues.map((issue) => `  - ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  const lines = issues
+    .slice(0, LISTED_ISSUES)
+    .map((issue) => `  - ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  if (issues.length > LISTED_ISSUES) lines.push(`  … and ${issues.length - LISTED_ISSUES} more (see .issues)`);
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
   return `Invalid ${subject} (${count}, nothing was sent):\n${lines.join('\n')}`;
 }

@@ -13,9 +13,12 @@ type Issue = z.core.$ZodIssue & { input?: unknown };
  */
 function describe(issue: Issue): string {
   if (issue.code === 'invalid_type') {
-    return issue.input === undefined ? 'is required' : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, not ${kindOf(issue.input)}`;
+    return issue.input === undefined
+      ? 'is required'
+      : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, not ${kindOf(issue.input)}`;
   }
-  if (issue.code === 'unrecognized_keys') return `unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return issue.message;
 }
 
@@ -36,11 +39,28 @@ export function toValidationIssues(issues: readonly z.core.$ZodIssue[], prefix: 
 }
 
 /**
+ * Runs `schema` on `input`. An input too large or too deeply nested for the parser to walk
+ * (it overflows the stack) is reported as an issue rather than a RangeError.
+ */
+export function safeParseRequest<S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+): { success: true; data: z.output<S> } | { success: false; issues: readonly z.core.$ZodIssue[] } {
+  let result: ReturnType<S['safeParse']>;
+  try {
+    result = schema.safeParse(input, { reportInput: true }) as ReturnType<S['safeParse']>;
+  } catch {
+    return { success: false, issues: [{ code: 'custom', path: [], message: 'is too large or too deeply nested to check', input }] };
+  }
+  return result.success ? { success: true, data: result.data as z.output<S> } : { success: false, issues: result.error.issues };
+}
+
+/**
  * Parses `input` with `schema`; on failure throws a `RequestValidationError` that lists
  * every problem, naming `subject` (e.g. "direct message").
  */
 export function parseRequest<S extends z.ZodMiniType>(schema: S, input: unknown, subject: string): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = safeParseRequest(schema, input);
   if (result.success) return result.data;
-  throw new RequestValidationError(toValidationIssues(result.error.issues), subject);
+  throw new RequestValidationError(toValidationIssues(result.issues), subject);
 }

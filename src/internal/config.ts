@@ -23,6 +23,15 @@ export interface ResolvedCommon {
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What fetch can send in a header value: tab, visible ASCII and Latin-1, no control characters. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Why a header value cannot be sent, or `undefined` when it can. The value itself is never echoed. */
+function headerValueProblem(value: string): string | undefined {
+  if (hasLineBreak(value)) return 'must not contain CR or LF';
+  if (!HEADER_VALUE.test(value)) return 'must hold only printable ASCII or Latin-1 characters (it is sent in a header)';
+  return undefined;
+}
 /** Header names whose values are credentials, so the redactor learns them. */
 export const SENSITIVE_HEADER = /authorization|cookie|key|token|secret|signature/i;
 
@@ -51,9 +60,20 @@ export function checkHeaders(issues: ValidationIssue[], path: (string | number)[
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) issues.push({ path: [...path, name], message: 'is not a valid header name' });
     else if (typeof value !== 'string') issues.push({ path: [...path, name], message: 'must be a string' });
-    // The value is never echoed: it may be a credential.
-    else if (hasLineBreak(value)) issues.push({ path: [...path, name], message: 'must not contain CR or LF' });
+    else {
+      // The value is never echoed: it may be a credential.
+      const problem = headerValueProblem(value);
+      if (problem) issues.push({ path: [...path, name], message: problem });
+    }
   }
+}
+
+/** Values of the headers whose names say they carry a credential, for the redactor to learn. */
+export function sensitiveValues(headers: Record<string, string> | undefined): string[] {
+  if (!headers) return [];
+  return Object.entries(headers)
+    .filter(([name]) => SENSITIVE_HEADER.test(name))
+    .map(([, value]) => value);
 }
 
 /**
@@ -64,8 +84,8 @@ export function checkSecret(issues: ValidationIssue[], option: string, value: un
   if (value === undefined && !required) return;
   if (typeof value !== 'string' || value.length === 0) {
     issues.push({ path: [option], message: 'must be a non-empty string' });
-  } else if (hasLineBreak(value)) {
-    issues.push({ path: [option], message: 'must not contain CR or LF' });
+  } else if (headerValueProblem(value)) {
+    issues.push({ path: [option], message: headerValueProblem(value)! });
   } else if (value.trim() !== value) {
     issues.push({ path: [option], message: 'must not start or end with white space' });
   }

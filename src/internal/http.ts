@@ -16,7 +16,7 @@ import {
   type ValidationIssue,
 } from '../core/errors.js';
 import type { RequestOptions } from '../core/options.js';
-import { checkRequestOptions, type ResolvedCommon, SENSITIVE_HEADER } from './config.js';
+import { checkRequestOptions, type ResolvedCommon, sensitiveValues } from './config.js';
 import type { Redactor } from './redact.js';
 import { backoffMs, type Failure, isRetryable, retryAfterMs, sleep } from './retry.js';
 
@@ -73,14 +73,23 @@ export class RawResponse {
 
   /** The error for a body that reports failure (a `status: "failed"` envelope) under any status. */
   failed(): APIError {
-    return errorFromBody(this.status, this.headers, this.#redactor.value(this.body), this.method, this.path);
+    return errorFromBody(this.status, scrubHeaders(this.headers, this.#redactor), this.#redactor.value(this.body), this.method, this.path);
   }
 }
 
-/** The typed error for an error response. */
+/** The typed error for an error response, its body and headers already scrubbed. */
 function errorFromBody(status: number, headers: Headers, body: unknown, method: Method, path: string): APIError {
   const { message, errors } = describeErrorBody(body, `HTTP ${status}`);
   return APIError.for({ status, message, errors, body, headers, method, path });
+}
+
+/** A copy of `headers` with every secret the redactor knows replaced (a server may echo a key). */
+function scrubHeaders(headers: Headers, redactor: Redactor): Headers {
+  const copy = new Headers();
+  headers.forEach((value, name) => {
+    copy.append(name, redactor.text(value));
+  });
+  return copy;
 }
 
 export type ResponseParser<T> = (raw: RawResponse) => T;
@@ -197,6 +206,8 @@ export class HttpClient {
       let response: Response;
       try {
         response = await this.#ky(url, init);
+        // A fetch that ignores the signal (some test doubles do) must not turn an abort into success.
+        if (signal?.aborted) throw signal.reason;
       } catch (error) {
         if (signal?.aborted) throw userAbort(signal, method, path);
         const failure: Failure = error instanceof TimeoutError ? { kind: 'timeout' } : { kind: 'network' };
@@ -250,7 +261,7 @@ export class HttpClient {
       if (attempt < maxRetries && isRetryable(method, failure)) {
         const asked = status === 429 ? retryAfterMs(response.headers) : undefined;
         if (asked !== undefined && asked > settings.maxRetryAfter) {
-          const error = errorFromBody(status, response.headers, body, method, path);
+          const error = errorFromBody(status, scrubHeaders(response.headers, redactor), body, method, path);
           log.error(`${error.message} (Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter)`);
           throw error;
         }
@@ -259,7 +270,7 @@ export class HttpClient {
         await this.#wait(wait, signal, method, path);
         continue;
       }
-      const error = errorFromBody(status, response.headers, body, method, path);
+      const error = errorFromBody(status, scrubHeaders(response.headers, redactor), body, method, path);
       log.error(`← ${error.message} in ${elapsed} ms`);
       throw error;
     }
@@ -282,12 +293,6 @@ function pathOf(baseUrl: string): string {
 
 function userAbort(signal: AbortSignal | undefined, method: Method, path: string): APIUserAbortError {
   return new APIUserAbortError(`${method} ${path}: aborted by the caller's signal`, { cause: signal?.reason });
-}
-
-function sensitiveValues(headers: Record<string, string>): string[] {
-  return Object.entries(headers)
-    .filter(([name]) => SENSITIVE_HEADER.test(name))
-    .map(([, value]) => value);
 }
 
 /** The innermost message of a network failure (undici wraps the socket error in `cause`). */

@@ -12,8 +12,11 @@ export class Redactor {
     for (const secret of secrets) {
       if (!secret) continue;
       all.add(secret);
-      // A secret placed in a URL path or query appears percent-encoded.
-      all.add(encodeURIComponent(secret));
+      // A secret placed in a URL path or query appears percent-encoded (a lone surrogate
+      // cannot be encoded, and then cannot be in a URL either).
+      try {
+        all.add(encodeURIComponent(secret));
+      } catch {}
     }
     // Longest first, so a secret containing another is replaced whole.
     this.#secrets = [...all].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
@@ -40,7 +43,9 @@ export class Redactor {
 
   #walk(value: unknown, depth: number): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (value === null || typeof value !== 'object' || depth > 64) return value;
+    if (value === null || typeof value !== 'object') return value;
+    // Deeper than any real body: cut rather than hand back a part that was not scrubbed.
+    if (depth > 64) return '[truncated]';
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, depth + 1));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.#walk(item, depth + 1);

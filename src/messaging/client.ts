@@ -1,8 +1,8 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { ConfigurationError, type ValidationIssue } from '../core/errors.js';
+import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
 import type { CommonOptions, RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
-import { checkSecret, normalizeBaseUrl, resolveCommon, throwIfIssues } from '../internal/config.js';
+import { checkSecret, normalizeBaseUrl, resolveCommon, sensitiveValues, throwIfIssues } from '../internal/config.js';
 import { HttpClient } from '../internal/http.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { opaqueSegment } from '../internal/path.js';
@@ -71,7 +71,8 @@ export class MessagingClient {
       try {
         webhook = parseWebhookUrl(options.webhookUrl);
       } catch (error) {
-        issues.push(...(error as ConfigurationError).issues);
+        if (!(error instanceof RequestValidationError)) throw error;
+        issues.push(...error.issues);
       }
     }
     const baseUrl =
@@ -94,7 +95,7 @@ export class MessagingClient {
     this.#http = new HttpClient({
       ...common,
       baseUrl,
-      redactor: new Redactor([options.botKey, options.channelKey, webhook?.token]),
+      redactor: new Redactor([options.botKey, options.channelKey, webhook?.token, ...sensitiveValues(options.headers)]),
     });
   }
 

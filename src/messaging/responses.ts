@@ -78,7 +78,7 @@ export function parseAnnouncement(raw: RawResponse): Announcement {
   for (const key of ['title', 'body'] as const) {
     if (typeof body[key] !== 'string') issues.push({ path: [key], message: 'must be a string' });
   }
-  if (body.createdAt !== undefined && typeof body.createdAt !== 'string') issues.push({ path: ['createdAt'], message: 'must be a string' });
+  if (typeof body.createdAt !== 'string') issues.push({ path: ['createdAt'], message: 'must be a string' });
   const likeCount = count(body, LIKE_COUNT_NAMES, issues);
   const commentCount = count(body, COMMENT_COUNT_NAMES, issues);
   if (issues.length) throw raw.invalid(issues);

@@ -4,9 +4,10 @@
  * handlers and to a plain `fetch`. The same handler serves MSW, a custom `fetch` and the
  * real HTTP server of `startMockServer`, so all three behave alike.
  */
-import { HttpResponse, http } from 'msw';
-// msw is ESM-only: the attribute lets CommonJS TypeScript consumers (node16) read this type.
-import type { RequestHandler } from 'msw' with { 'resolution-mode': 'import' };
+
+// msw is ESM-only: after the build, scripts/mark-esm-type-imports.mjs gives this type import
+// `resolution-mode: import` in dist/testing/index.d.cts, for CommonJS TypeScript consumers.
+import { HttpResponse, http, type RequestHandler } from 'msw';
 
 /** A request that matched a {@link MockRoute}, as its handler receives it. */
 export interface RouteMatch {
@@ -186,6 +187,8 @@ export function createTransport(baseUrl: string, routes: MockRoute[], notFound: 
       const fault = faults.take(key) ?? faults.take(keyByPath);
       if (fault && 'drop' in fault) return Response.error();
       if (fault && 'hang' in fault) await wait(fault.hang, request.signal);
+      // The client gave up while the request waited: it is gone, so nothing more happens.
+      if (request.signal.aborted) return Response.error();
       if (fault && 'status' in fault) {
         const body = fault.body === undefined ? { message: `Injected fault ${fault.status}` } : fault.body;
         return typeof body === 'string'
@@ -199,9 +202,16 @@ export function createTransport(baseUrl: string, routes: MockRoute[], notFound: 
     return notFound(url);
   }
 
+  // Behaves as a real fetch does with a signal: an aborted call rejects with its reason,
+  // before the mock handles it or while it waits (a hang, latency), and changes nothing.
   const mockFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
-    const response = await handle(request);
+    const { signal } = request;
+    signal.throwIfAborted();
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    aborted.catch(() => {});
+    const response = await Promise.race([handle(request), aborted]);
+    signal.throwIfAborted();
     if (response?.type === 'error') throw new TypeError('fetch failed (connection dropped by the mock)');
     return response ?? new Response('Not found', { status: 404 });
   };

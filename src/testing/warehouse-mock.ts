@@ -233,8 +233,10 @@ function parseOrderDate(text: string): number | undefined {
     if (!parts) return undefined;
     [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   }
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
+  const ms = check.getTime();
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
   return ms;
 }

@@ -62,8 +62,9 @@ export function checkInboundUpdate(patch: InboundOrderUpdate, current?: CurrentO
   }
 
   // 3. Not sold individually: units_per_pack a positive integer that divides quantity.
-  const soldAs = merged<string>(patch, 'sold_as', now?.sold_as);
-  if (soldAs !== undefined && soldAs !== 'individual') {
+  // An order without sold_as (null) is sold individually, the create form's default.
+  const soldAs = merged<string | null>(patch, 'sold_as', now?.sold_as);
+  if (soldAs != null && soldAs !== 'individual') {
     const units = merged<number | null>(patch, 'units_per_pack', now?.units_per_pack);
     const decidable = units !== undefined || (now !== undefined && 'units_per_pack' in now);
     if (decidable && !(typeof units === 'number' && Number.isInteger(units) && units > 0)) {

@@ -3,8 +3,8 @@ import { ConfigurationError, RequestValidationError, type ValidationIssue } from
 import { WAREHOUSE_LIMITS } from '../core/limits.js';
 import type { CommonOptions, RequestOptions } from '../core/options.js';
 import { PagePromise, type PaginationOptions } from '../core/pagination.js';
-import { parseRequest, toValidationIssues } from '../core/validation.js';
-import { checkSecret, normalizeBaseUrl, resolveCommon, throwIfIssues } from '../internal/config.js';
+import { parseRequest, safeParseRequest, toValidationIssues } from '../core/validation.js';
+import { checkSecret, normalizeBaseUrl, resolveCommon, sensitiveValues, throwIfIssues } from '../internal/config.js';
 import { HttpClient } from '../internal/http.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { uuidSegment } from '../internal/path.js';
@@ -114,7 +114,7 @@ export class WarehouseClient {
       ...common,
       baseUrl,
       serviceHeaders: { authorization: `ApiKey ${options.apiKey}`, 'x-warehouse-id': options.warehouseId },
-      redactor: new Redactor([options.apiKey]),
+      redactor: new Redactor([options.apiKey, ...sensitiveValues(options.headers)]),
     });
     this.inbound = new InboundOrders(http);
     this.shipments = new Shipments(http);
@@ -278,10 +278,11 @@ function toBulkBody(input: BulkInput): Parameters<typeof bulkForm>[0] {
     const rows = input as readonly InboundOrderRow[];
     if (rows.length === 0) throw new RequestValidationError([{ path: [], message: 'must hold at least one order' }], 'bulk upload');
     const issues: ValidationIssue[] = [];
-    rows.forEach((row, i) => {
-      const result = inboundOrderRowSchema.safeParse(row, { reportInput: true });
-      if (!result.success) issues.push(...toValidationIssues(result.error.issues, [i]));
-    });
+    // An index loop, not forEach: a hole in a sparse array is a missing order, not nothing.
+    for (let i = 0; i < rows.length; i++) {
+      const result = safeParseRequest(inboundOrderRowSchema, rows[i]);
+      if (!result.success) issues.push(...toValidationIssues(result.issues, [i]));
+    }
     if (issues.length) throw new RequestValidationError(issues, 'bulk upload');
     return { csv: ordersToCsv(rows) };
   }

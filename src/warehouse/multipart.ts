@@ -6,7 +6,7 @@
  */
 import { toCsv } from './csv.js';
 import type { BulkInput, InboundOrderRow } from './types.js';
-import { appendFormArray, appendFormJson, BULK_CSV_COLUMNS, CSV_LIST_SEPARATOR, formatOrderDate } from './wire-format.js';
+import { appendFormArray, appendFormJson, BULK_CSV_COLUMNS, CSV_LIST_SEPARATOR, formatNumber, formatOrderDate } from './wire-format.js';
 
 type ParsedOrder = {
   date: string | Date;
@@ -22,7 +22,7 @@ const LABEL_NAME = 'shipping-label';
 export const BULK_FILE_NAME = 'inbound-orders.csv';
 
 function scalar(value: unknown): string {
-  return typeof value === 'string' ? value : String(value);
+  return typeof value === 'number' ? formatNumber(value) : String(value);
 }
 
 /** The form of a single-order create. */

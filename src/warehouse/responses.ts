@@ -1,20 +1,27 @@
 /**
  * Reads the warehouse envelope and checks the documented members of what it carries.
- * Checks are loose on purpose: a member may be missing or null (servers differ in what
- * they omit), but a documented member of the wrong kind (a string where a list belongs)
- * is a `ResponseValidationError`, and unknown members are kept as sent.
+ * A member every order or shipment has (an id, a quantity, a status) must be there with
+ * its documented type; a member the document marks "or null", or one an order may be
+ * created without (`size`, `asin`), may be null or absent; a list or record left out or
+ * null is handed over empty, so `order.tracking_numbers.length` never throws. Anything else
+ * of the wrong kind is a `ResponseValidationError`; unknown members are kept as sent.
  */
 import type { ValidationIssue } from '../core/errors.js';
 import type { PageResult } from '../core/pagination.js';
 import type { RawResponse } from '../internal/http.js';
 import type { CreatedInboundOrder, InboundOrder, Shipment, ShipmentDetail } from './types.js';
 
-type Kind = 'id' | 'string' | 'number' | 'boolean' | 'object' | 'string[]' | Shape | [Shape];
+/**
+ * `id`: a string (or number) id, required. `string`, `number`, `boolean`: required, not
+ * null. `string?`, `number?`: may be null or absent. `record`, `string[]` and `[Shape]`:
+ * absent or null becomes `{}` / `[]`.
+ */
+type Kind = 'id' | 'string' | 'number' | 'boolean' | 'string?' | 'number?' | 'record' | 'string[]' | [Shape];
 interface Shape {
   [member: string]: Kind;
 }
 
-const trackingShape: Shape = { tracking_number: 'string', carrier: 'string', tracking_status: 'string' };
+const trackingShape: Shape = { tracking_number: 'string?', carrier: 'string?', tracking_status: 'string?' };
 
 export const INBOUND_ORDER_SHAPE: Shape = {
   order_id: 'id',
@@ -24,17 +31,17 @@ export const INBOUND_ORDER_SHAPE: Shape = {
   item_name: 'string',
   color: 'string',
   brand_sku: 'string',
-  size: 'string',
+  size: 'string?',
   quantity: 'number',
-  asin: 'string',
-  amazon_sku: 'string',
+  asin: 'string?',
+  amazon_sku: 'string?',
   unit_cost: 'number',
   list_price: 'number',
-  client_notes: 'string',
+  client_notes: 'string?',
   fulfillment_type: 'string',
-  sold_as: 'string',
-  units_per_pack: 'number',
-  upc: 'string',
+  sold_as: 'string?',
+  units_per_pack: 'number?',
+  upc: 'string?',
   tracking_numbers: 'string[]',
   status: 'string',
   created_at: 'string',
@@ -44,17 +51,17 @@ export const SHIPMENT_SHAPE: Shape = {
   shipment_id: 'id',
   status: 'string',
   created_at: 'string',
-  shipped_at: 'string',
+  shipped_at: 'string?',
   name: 'string',
   fulfillment_type: 'string',
-  stage: 'string',
-  notes: 'string',
-  shipping_method: 'string',
-  shipping_address: 'object',
-  latest_ship_date: 'string',
+  stage: 'string?',
+  notes: 'string?',
+  shipping_method: 'string?',
+  shipping_address: 'record',
+  latest_ship_date: 'string?',
   total_quantity_shipped: 'number',
   trackings: [trackingShape],
-  tags: [{ tag: 'string', value: 'string' }],
+  tags: [{ tag: 'string?', value: 'string?' }],
   full_name: 'string',
 };
 
@@ -63,58 +70,68 @@ export const SHIPMENT_DETAIL_SHAPE: Shape = {
   orders: [
     {
       order_id: 'id',
-      item_name: 'string',
-      quantity_shipped: 'number',
-      asin: 'string',
-      amazon_sku: 'string',
-      sold_as: 'string',
-      units_per_pack: 'number',
+      item_name: 'string?',
+      quantity_shipped: 'number?',
+      asin: 'string?',
+      amazon_sku: 'string?',
+      sold_as: 'string?',
+      units_per_pack: 'number?',
     },
   ],
-  boxes: [{ box_id: 'id', name: 'string', quantity: 'number', price_per_unit: 'number' }],
-  services: [{ service_id: 'id', name: 'string', quantity: 'number', price_per_unit: 'number' }],
+  boxes: [{ box_id: 'id', name: 'string?', quantity: 'number?', price_per_unit: 'number?' }],
+  services: [{ service_id: 'id', name: 'string?', quantity: 'number?', price_per_unit: 'number?' }],
   seller_central_linked: 'boolean',
   wfs_linked: 'boolean',
-  unit_services_summary: 'object',
-  trackings: [{ ...trackingShape, tracking_id: 'id', rate_id: 'id', created_at: 'string' }],
+  unit_services_summary: 'record',
+  trackings: [{ ...trackingShape, tracking_id: 'id', rate_id: 'string?', created_at: 'string?' }],
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function check(value: unknown, kind: Kind, path: (string | number)[], issues: ValidationIssue[]): void {
-  // Absent and null pass: the check is for members of the wrong kind.
-  if (value === undefined || value === null) return;
-  if (Array.isArray(kind)) {
-    if (!Array.isArray(value)) return void issues.push({ path, message: 'must be an array' });
-    for (let i = 0; i < value.length; i++) check(value[i], kind[0], [...path, i], issues);
-    return;
-  }
-  if (typeof kind === 'object') {
-    if (!isObject(value)) return void issues.push({ path, message: 'must be an object' });
-    for (const member in kind) check(value[member], kind[member]!, [...path, member], issues);
-    return;
-  }
-  switch (kind) {
-    case 'id':
-      if (typeof value !== 'string' && typeof value !== 'number') issues.push({ path, message: 'must be a string id' });
-      return;
-    case 'string':
-      if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
-      return;
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) issues.push({ path, message: 'must be a number' });
-      return;
-    case 'boolean':
-      if (typeof value !== 'boolean') issues.push({ path, message: 'must be a boolean' });
-      return;
-    case 'object':
-      if (!isObject(value)) issues.push({ path, message: 'must be an object' });
-      return;
-    case 'string[]':
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) issues.push({ path, message: 'must be an array of strings' });
-      return;
+const TYPE_OF: Record<string, string> = {
+  string: 'string',
+  'string?': 'string',
+  number: 'number',
+  'number?': 'number',
+  boolean: 'boolean',
+};
+
+/** Checks `record` against `shape`, filling in empty lists and records; issues get their paths. */
+function checkObject(record: Record<string, unknown>, shape: Shape, path: (string | number)[], issues: ValidationIssue[]): void {
+  for (const member in shape) {
+    const kind = shape[member]!;
+    const value = record[member];
+    const at = [...path, member];
+    if (Array.isArray(kind) || kind === 'string[]' || kind === 'record') {
+      if (value === undefined || value === null) {
+        record[member] = kind === 'record' ? {} : [];
+      } else if (kind === 'record') {
+        if (!isObject(value)) issues.push({ path: at, message: 'must be an object' });
+      } else if (!Array.isArray(value)) {
+        issues.push({ path: at, message: 'must be an array' });
+      } else if (kind === 'string[]') {
+        if (value.some((v) => typeof v !== 'string')) issues.push({ path: at, message: 'must be an array of strings' });
+      } else {
+        value.forEach((item, i) => {
+          if (isObject(item)) checkObject(item, kind[0], [...at, i], issues);
+          else issues.push({ path: [...at, i], message: 'must be an object' });
+        });
+      }
+      continue;
+    }
+    const optional = kind.endsWith('?');
+    if (value === undefined || value === null) {
+      if (!optional) issues.push({ path: at, message: value === null ? 'must not be null' : 'is missing' });
+      continue;
+    }
+    if (kind === 'id') {
+      if ((typeof value !== 'string' || value === '') && typeof value !== 'number')
+        issues.push({ path: at, message: 'must be a string id' });
+    } else if (typeof value !== TYPE_OF[kind] || (typeof value === 'number' && !Number.isFinite(value))) {
+      issues.push({ path: at, message: `must be a ${TYPE_OF[kind]}` });
+    }
   }
 }
 
@@ -155,8 +172,9 @@ function parseList<Item>(
   const issues: ValidationIssue[] = [];
   if (!Array.isArray(items)) throw raw.invalid([{ path: ['data', itemsKey], message: 'must be an array' }]);
   for (let i = 0; i < items.length; i++) {
-    if (!isObject(items[i])) issues.push({ path: ['data', itemsKey, i], message: 'must be an object' });
-    else check(items[i], shape, ['data', itemsKey, i], issues);
+    const item = items[i];
+    if (isObject(item)) checkObject(item, shape, ['data', itemsKey, i], issues);
+    else issues.push({ path: ['data', itemsKey, i], message: 'must be an object' });
   }
   const results = data.results;
   if (results !== undefined && results !== null && !isObject(results))
@@ -190,7 +208,7 @@ export function parseShipmentDetail(raw: RawResponse): ShipmentDetail {
   const shipment = data.shipment;
   if (!isObject(shipment)) throw raw.invalid([{ path: ['data', 'shipment'], message: 'must be an object' }]);
   const issues: ValidationIssue[] = [];
-  check(shipment, SHIPMENT_DETAIL_SHAPE, ['data', 'shipment'], issues);
+  checkObject(shipment, SHIPMENT_DETAIL_SHAPE, ['data', 'shipment'], issues);
   if (issues.length) throw raw.invalid(issues);
   return shipment as ShipmentDetail;
 }

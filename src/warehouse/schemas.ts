@@ -3,7 +3,7 @@
  * the update endpoint's business rules live in `update-rules.ts`.
  */
 import * as z from 'zod/mini';
-import { custom, integer, isValidDate, nonEmpty as requiredText, oneOf, uuid } from '../internal/schema-kit.js';
+import { custom, integer, isValidDate, oneOf, nonEmpty as requiredText, uuid } from '../internal/schema-kit.js';
 
 const optionalText = z.optional(z.string());
 // z.number() already refuses NaN and ±Infinity.
@@ -30,11 +30,23 @@ const unitsPerPack = custom<number | string>(
   'must be a positive integer',
 );
 
-const bundleItem = z.looseObject({
-  quantity: positiveInteger,
-  item_name: requiredText,
-  color: z.string(),
-});
+const bundleItem = z
+  .looseObject({
+    quantity: positiveInteger,
+    item_name: requiredText,
+    color: z.string(),
+  })
+  .check(
+    // Sent as JSON text: members JSON cannot hold (a BigInt, a cycle) are refused here, not mid-upload.
+    z.refine((item) => {
+      try {
+        JSON.stringify(item);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be plain JSON data (no BigInt, cycles or extreme nesting)'),
+  );
 
 const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
 const labelFiles = custom<Blob | Blob[]>(
@@ -156,7 +168,9 @@ export const inboundListParamsSchema = z.strictObject({
   sort_key: sortKey,
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
-  lang: z.optional(z.string().check(z.refine((l) => /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(l), 'must be a language tag such as en or es'))),
+  lang: z.optional(
+    z.string().check(z.refine((l) => /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(l), 'must be a language tag such as en or es')),
+  ),
 });
 
 /**

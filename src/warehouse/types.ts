@@ -30,16 +30,18 @@ export interface InboundOrder {
   item_name: string;
   color: string;
   brand_sku: string;
-  size: string;
+  /** Null (or absent) when the order was created without one. */
+  size: string | null;
   quantity: number;
-  asin: string;
-  amazon_sku: string;
+  /** Null (or absent) for orders created without one (it is required only for fba and fbm). */
+  asin: string | null;
+  amazon_sku: string | null;
   unit_cost: number;
   list_price: number;
   client_notes: string | null;
   fulfillment_type: FulfillmentType | (string & {});
-  sold_as: SoldAs | (string & {});
-  units_per_pack: number;
+  sold_as: SoldAs | (string & {}) | null;
+  units_per_pack: number | null;
   upc: string | null;
   tracking_numbers: string[];
   status: InboundStatus;
@@ -73,7 +75,7 @@ export interface Shipment {
   fulfillment_type: ShipmentFulfillmentType | (string & {});
   stage: string | null;
   notes: string | null;
-  shipping_method: string;
+  shipping_method: string | null;
   /** Members not shown by the document. */
   shipping_address: Record<string, unknown>;
   latest_ship_date: string | null;

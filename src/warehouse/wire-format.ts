@@ -27,7 +27,7 @@ export function formatOrderDate(value: Date | string): string {
   if (typeof value === 'string') return value;
   const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(value.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${value.getUTCFullYear()}`;
+  return `${mm}/${dd}/${String(value.getUTCFullYear()).padStart(4, '0')}`;
 }
 
 /**
@@ -59,6 +59,21 @@ export const BULK_CSV_COLUMNS = [
   'units_per_pack',
   'upc',
 ] as const;
+
+/**
+ * Numbers in form fields and CSV cells are written in plain decimal notation: `String()`
+ * would write 1e-7 and 1e21, which a form parser does not read as numbers.
+ * @example
+ * ```ts
+ * formatNumber(0.0000001); // '0.0000001'
+ * ```
+ */
+export function formatNumber(value: number): string {
+  const size = Math.abs(value);
+  return size === 0 || (size >= 1e-6 && size < 1e21)
+    ? String(value)
+    : value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
 
 /**
  * Inside one CSV cell of a bulk upload, several tracking numbers are separated by this character.

@@ -51,3 +51,28 @@ export const WAREHOUSE_ID = 'wh-7d1e';
 export const CHANNEL_ID = '0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
 export const WEBHOOK_TOKEN = 'tok_SECRET_MARKER_w3bh00k';
 export const WEBHOOK_URL = `https://chat.example.test/prefix/api/automation/webhooks/${CHANNEL_ID}/${WEBHOOK_TOKEN}`;
+
+/** A shipment detail with every member the SDK requires, as a warehouse server sends it. */
+export const SHIPMENT_DETAIL = {
+  shipment_id: ORDER_ID,
+  status: 'shipped',
+  created_at: '2026-11-01T10:00:00Z',
+  shipped_at: '2026-11-02T10:00:00Z',
+  name: 'FBA shipment 11/01/2026',
+  fulfillment_type: 'fba',
+  stage: null,
+  notes: null,
+  shipping_method: 'ground',
+  shipping_address: {},
+  latest_ship_date: null,
+  total_quantity_shipped: 12,
+  trackings: [],
+  tags: [],
+  full_name: 'Acme Co',
+  orders: [],
+  boxes: [],
+  services: [],
+  seller_central_linked: true,
+  wfs_linked: false,
+  unit_services_summary: {},
+};

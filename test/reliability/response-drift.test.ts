@@ -1,0 +1,525 @@
+/**
+ * Response drift: the real mock's answers, rewritten on the way back. Members the document
+ * does not name are kept on every response type. A documented member of the wrong kind
+ * (`data.orders` not an array, `quantity: "three"`, `results.total: "x"`, `title: 5`,
+ * `trackings: {}`) fails as a `ResponseValidationError` that carries the body and the path,
+ * at the `await` or the `for await` of the caller — never as a crash later, inside the
+ * caller's own code, on a value whose type lied.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type InboundOrder,
+  MessagingClient,
+  OpslinkError,
+  ResponseValidationError,
+  type Shipment,
+  type ShipmentDetail,
+  WarehouseClient,
+} from '../../src/index.js';
+import { createMessagingMock, createWarehouseMock, type MockTransport } from '../../src/testing/index.js';
+import { drainMacrotasks, rejectionOf, unhandledRejections } from './helpers.js';
+
+type Json = Record<string, unknown>;
+type Mutate = (body: Json, url: URL) => void;
+
+/** The mock's own answer, rewritten by `mutate`; `last` keeps the body as sent. */
+function drifting(transport: MockTransport) {
+  const state: { mutate: Mutate; last: unknown } = { mutate: () => {}, last: undefined };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const response = await transport.fetch(request);
+    const body = (await response.json()) as Json;
+    state.mutate(body, new URL(request.url));
+    state.last = structuredClone(body);
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+  };
+  return { fetch, state };
+}
+
+const messaging = createMessagingMock();
+const warehouse = createWarehouseMock({ inboundOrders: 120, shipments: 40 });
+const m = drifting(messaging);
+const w = drifting(warehouse);
+const common = { maxRetries: 0 };
+const bot = new MessagingClient({ baseUrl: messaging.baseUrl, botKey: messaging.botKey, fetch: m.fetch, ...common });
+const channel = new MessagingClient({ baseUrl: messaging.baseUrl, channelKey: messaging.channelKey, fetch: m.fetch, ...common });
+const hook = MessagingClient.fromWebhookUrl(messaging.webhookUrl, { fetch: m.fetch, ...common });
+const wh = new WarehouseClient({
+  baseUrl: warehouse.baseUrl,
+  apiKey: warehouse.apiKey,
+  warehouseId: warehouse.warehouseId,
+  fetch: w.fetch,
+  ...common,
+});
+
+const ORDER = {
+  date: '01/15/2026',
+  retailer: 'Target',
+  order_number: 'PO-1',
+  item_name: 'Lamp',
+  color: 'black',
+  brand_sku: 'LAMP',
+  quantity: 12,
+  asin: 'B000000001',
+  unit_cost: 9.5,
+  list_price: 24.99,
+  fulfillment_type: 'fba' as const,
+};
+const updatable = () => warehouse.state.inboundOrders.find((o) => o.fulfillment_type !== 'fbm' && o.sold_as === 'individual')!.order_id;
+const firstShipment = () => warehouse.state.shipments[0]!.shipment_id;
+
+const unhandled = unhandledRejections();
+beforeAll(() => unhandled.install());
+afterAll(() => unhandled.uninstall());
+afterEach(async () => {
+  m.state.mutate = () => {};
+  w.state.mutate = () => {};
+  messaging.reset();
+  warehouse.reset();
+  await drainMacrotasks();
+  expect(unhandled.seen).toEqual([]);
+});
+
+const EXTRA = { added_later: { nested: [1, 'two', { deep: true }] }, flag: false, note: null };
+const data = (body: Json) => body.data as Json;
+
+describe('members the document does not name are kept, on every response type', () => {
+  it('created direct message and channel messages (key and webhook): the whole object as sent', async () => {
+    m.state.mutate = (body) => Object.assign(body, EXTRA);
+    const dm = await bot.sendDirectMessage({ to: { email: messaging.employees.first.email }, body: 'hi' });
+    expect(dm).toEqual(m.state.last);
+    expect(dm).toMatchObject(EXTRA);
+    for (const client of [channel, hook]) {
+      const created = await client.postChannelMessage({ content: 'hi' });
+      expect(created).toEqual(m.state.last);
+      expect(created).toMatchObject(EXTRA);
+    }
+  });
+
+  it('announcement: unknown members kept, a like count under another name read and kept', async () => {
+    m.state.mutate = (body) => {
+      Object.assign(body, EXTRA, { likes_count: 3, comments: 2 });
+      delete body.likeCount;
+      delete body.commentCount;
+    };
+    const a = await bot.postAnnouncement({ title: 'T', body: 'B' });
+    expect(a).toMatchObject({ ...EXTRA, likes_count: 3, comments: 2, likeCount: 3, commentCount: 2, title: 'T', body: 'B' });
+  });
+
+  it('inbound.create, createBulk and update: data and envelope extras kept or harmless', async () => {
+    w.state.mutate = (body) => {
+      Object.assign(body, { request_id: 'r-1', meta: EXTRA });
+      if (body.data) Object.assign(data(body), EXTRA);
+    };
+    const created = await wh.inbound.create(ORDER);
+    expect(created).toMatchObject({ ...EXTRA, order_id: expect.any(String) });
+    const bulk = await wh.inbound.createBulk([ORDER, ORDER]);
+    expect(bulk.data).toMatchObject({ ...EXTRA, count: 2 });
+    expect(await wh.inbound.update(updatable(), { notes: 'n' })).toEqual({ message: expect.any(String) });
+  });
+
+  it('inbound list: extra members on every order, in data and in results', async () => {
+    w.state.mutate = (body) => {
+      Object.assign(data(body), { facets: { fba: 3 } });
+      Object.assign(data(body).results as Json, { next_cursor: 'abc' });
+      for (const order of data(body).orders as Json[]) Object.assign(order, EXTRA, { warehouse_zone: 'B7' });
+    };
+    const page = await wh.inbound.list({ limit: 30 });
+    const sent = (data(w.state.last as Json).orders as Json[]) ?? [];
+    expect(page.items).toEqual(sent);
+    expect(page.items[0]).toMatchObject({ ...EXTRA, warehouse_zone: 'B7' });
+    let count = 0;
+    for await (const order of wh.inbound.list({ limit: 30 })) {
+      expect(order).toMatchObject(EXTRA);
+      count++;
+    }
+    expect(count).toBe(120);
+  });
+
+  it('shipment list and detail: extras at every level (trackings, tags, address, orders, boxes, services, summary)', async () => {
+    w.state.mutate = (body) => {
+      const items = (data(body).shipments as Json[] | undefined) ?? [data(body).shipment as Json];
+      for (const s of items) {
+        Object.assign(s, EXTRA);
+        Object.assign(s.shipping_address as Json, { plus_four: '1234' });
+        for (const key of ['trackings', 'tags', 'orders', 'boxes', 'services']) {
+          for (const entry of (s[key] as Json[] | undefined) ?? []) Object.assign(entry, { vendor_extra: key });
+        }
+        if (s.unit_services_summary) Object.assign(s.unit_services_summary as Json, { vendor_extra: 'summary' });
+      }
+    };
+    const page = await wh.shipments.list({ limit: 10 });
+    expect(page.items).toEqual(data(w.state.last as Json).shipments);
+    expect(page.items[0]).toMatchObject({ ...EXTRA, shipping_address: { plus_four: '1234' } });
+    const detail = await wh.shipments.retrieve(firstShipment());
+    const sent = data(w.state.last as Json).shipment as Json;
+    expect(detail).toEqual(sent);
+    expect(detail).toMatchObject(EXTRA);
+    expect(detail.unit_services_summary).toMatchObject({ vendor_extra: 'summary' });
+    for (const key of ['trackings', 'orders', 'boxes', 'services'] as const) {
+      for (const entry of detail[key] as Json[]) expect(entry.vendor_extra).toBe(key);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+interface Drift {
+  name: string;
+  service: 'messaging' | 'warehouse';
+  mutate: Mutate;
+  call: () => PromiseLike<unknown>;
+  /** Iterates, for the list endpoints. */
+  iterate?: () => AsyncIterable<unknown>;
+  path: (string | number)[];
+}
+
+const firstOrders = (body: Json) => data(body).orders as Json[];
+const firstShipments = (body: Json) => data(body).shipments as Json[];
+const detailOf = (body: Json) => data(body).shipment as Json;
+
+const DRIFTS: Drift[] = [
+  {
+    name: 'inbound list: data.orders is not an array',
+    service: 'warehouse',
+    mutate: (b) => {
+      data(b).orders = { 0: 'x' };
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders'],
+  },
+  {
+    name: 'inbound list: quantity is "three"',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstOrders(b)[3]!.quantity = 'three';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders', 3, 'quantity'],
+  },
+  {
+    name: 'inbound list: results.total is "x"',
+    service: 'warehouse',
+    mutate: (b) => {
+      (data(b).results as Json).total = 'x';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'results', 'total'],
+  },
+  {
+    name: 'inbound list: tracking_numbers is a string',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstOrders(b)[0]!.tracking_numbers = '1Z999';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders', 0, 'tracking_numbers'],
+  },
+  {
+    name: 'inbound list: data is an array',
+    service: 'warehouse',
+    mutate: (b) => {
+      b.data = [];
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data'],
+  },
+  {
+    name: 'shipment list: trackings is an object',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstShipments(b)[1]!.trackings = {};
+    },
+    call: () => wh.shipments.list({ limit: 10 }),
+    iterate: () => wh.shipments.list({ limit: 10 }),
+    path: ['data', 'shipments', 1, 'trackings'],
+  },
+  {
+    name: 'shipment list: results.total_results is "x"',
+    service: 'warehouse',
+    mutate: (b) => {
+      (data(b).results as Json).total_results = 'x';
+    },
+    call: () => wh.shipments.list({ limit: 10 }),
+    iterate: () => wh.shipments.list({ limit: 10 }),
+    path: ['data', 'results', 'total_results'],
+  },
+  {
+    name: 'shipment list: a tag value is a number',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstShipments(b)[0]!.tags = [{ tag: 'priority', value: 5 }];
+    },
+    call: () => wh.shipments.list({ limit: 10 }),
+    iterate: () => wh.shipments.list({ limit: 10 }),
+    path: ['data', 'shipments', 0, 'tags', 0, 'value'],
+  },
+  {
+    name: 'shipment detail: trackings is an object',
+    service: 'warehouse',
+    mutate: (b) => {
+      detailOf(b).trackings = {};
+    },
+    call: () => wh.shipments.retrieve(firstShipment()),
+    path: ['data', 'shipment', 'trackings'],
+  },
+  {
+    name: 'shipment detail: a box quantity is "x"',
+    service: 'warehouse',
+    mutate: (b) => {
+      detailOf(b).boxes = [{ box_id: 'b1', name: 'Small', quantity: 'x', price_per_unit: 1 }];
+    },
+    call: () => wh.shipments.retrieve(firstShipment()),
+    path: ['data', 'shipment', 'boxes', 0, 'quantity'],
+  },
+  {
+    name: 'shipment detail: seller_central_linked is "yes"',
+    service: 'warehouse',
+    mutate: (b) => {
+      detailOf(b).seller_central_linked = 'yes';
+    },
+    call: () => wh.shipments.retrieve(firstShipment()),
+    path: ['data', 'shipment', 'seller_central_linked'],
+  },
+  {
+    name: 'shipment detail: data.shipment is an array',
+    service: 'warehouse',
+    mutate: (b) => {
+      data(b).shipment = [];
+    },
+    call: () => wh.shipments.retrieve(firstShipment()),
+    path: ['data', 'shipment'],
+  },
+  {
+    name: 'inbound.create: data.order_id is a number',
+    service: 'warehouse',
+    mutate: (b) => {
+      data(b).order_id = 5;
+    },
+    call: () => wh.inbound.create(ORDER),
+    path: ['data', 'order_id'],
+  },
+  {
+    name: 'inbound.create: status is "ok"',
+    service: 'warehouse',
+    mutate: (b) => {
+      b.status = 'ok';
+    },
+    call: () => wh.inbound.create(ORDER),
+    path: ['status'],
+  },
+  {
+    name: 'inbound.createBulk: data is a string',
+    service: 'warehouse',
+    mutate: (b) => {
+      b.data = 'created';
+    },
+    call: () => wh.inbound.createBulk([ORDER]),
+    path: ['data'],
+  },
+  {
+    name: 'inbound.update: no status',
+    service: 'warehouse',
+    mutate: (b) => {
+      delete b.status;
+    },
+    call: () => wh.inbound.update(updatable(), { notes: 'n' }),
+    path: ['status'],
+  },
+  {
+    name: 'announcement: title is 5',
+    service: 'messaging',
+    mutate: (b) => {
+      b.title = 5;
+    },
+    call: () => bot.postAnnouncement({ title: 'T', body: 'B' }),
+    path: ['title'],
+  },
+  {
+    name: 'announcement: likeCount is -1',
+    service: 'messaging',
+    mutate: (b) => {
+      b.likeCount = -1;
+    },
+    call: () => bot.postAnnouncement({ title: 'T', body: 'B' }),
+    path: ['likeCount'],
+  },
+];
+
+describe('a documented member of the wrong kind is a ResponseValidationError with the body and the path', () => {
+  it.each(DRIFTS)('$name: at the await', async (drift) => {
+    const target = drift.service === 'messaging' ? m : w;
+    target.state.mutate = drift.mutate;
+    const error = await rejectionOf(drift.call());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error).toBeInstanceOf(OpslinkError);
+    const rve = error as ResponseValidationError;
+    expect(rve.issues.map((i) => i.path)).toContainEqual(drift.path);
+    expect(rve.message).toContain(drift.path.join('.'));
+    expect(rve.body).toEqual(target.state.last);
+    expect(rve.status).toBeGreaterThanOrEqual(200);
+    expect(rve.status).toBeLessThan(300);
+  });
+
+  it.each(DRIFTS.filter((d) => d.iterate))('$name: at the for await', async (drift) => {
+    w.state.mutate = drift.mutate;
+    let bodyRan = 0;
+    const error = await rejectionOf(
+      (async () => {
+        for await (const _ of drift.iterate!()) bodyRan++;
+      })(),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path)).toContainEqual(drift.path);
+    expect(bodyRan).toBe(0); // the loop body never saw an item of the broken page
+  });
+});
+
+describe('drift on a later page surfaces at the loop, after the good pages, at any concurrency', () => {
+  const brokenAt = 60; // the fourth page of 20
+  const breakPage: Mutate = (body, url) => {
+    if (Number(url.searchParams.get('offset')) === brokenAt) firstOrders(body)[2]!.quantity = 'three';
+  };
+
+  it.each([1, 4])('concurrency %i: items of pages 1-3, then the error; every item seen was well-formed', async (concurrency) => {
+    w.state.mutate = breakPage;
+    const seen: InboundOrder[] = [];
+    const error = await rejectionOf(
+      (async () => {
+        for await (const order of wh.inbound.list({ limit: 20 }, { concurrency })) {
+          // The caller's own code: it relies on the documented types.
+          expect(Number.isInteger(order.quantity)).toBe(true);
+          seen.push(order);
+        }
+      })(),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path)).toContainEqual(['data', 'orders', 2, 'quantity']);
+    expect(seen).toHaveLength(brokenAt);
+  });
+
+  it('by hand: getNextPage() rejects at the broken page', async () => {
+    w.state.mutate = breakPage;
+    let page = await wh.inbound.list({ limit: 20 });
+    for (let i = 0; i < 2; i++) page = await page.getNextPage();
+    expect(page.offset).toBe(40);
+    const error = await rejectionOf(page.getNextPage());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).body).toEqual(w.state.last);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The response types promise a value (`quantity: number`, `trackings: Tracking[]`) where
+ * the document names a plain type; only some members are "or null" (`client_notes`, `upc`,
+ * `stage`...). A server that sends null, or leaves such a member out, must not hand the
+ * caller a value its type says cannot be there: `order.tracking_numbers.length` would throw
+ * in the caller's code, far from the response. Either the SDK refuses the body, or what it
+ * returns fits the declared type.
+ */
+describe('null or missing where the type promises a value', () => {
+  const ORDER_MEMBERS: Record<string, 'string' | 'number' | 'array'> = {
+    order_id: 'string',
+    date: 'string',
+    retailer: 'string',
+    order_number: 'string',
+    item_name: 'string',
+    color: 'string',
+    brand_sku: 'string',
+    quantity: 'number',
+    unit_cost: 'number',
+    list_price: 'number',
+    fulfillment_type: 'string',
+    tracking_numbers: 'array',
+    status: 'string',
+    created_at: 'string',
+  };
+  const SHIPMENT_MEMBERS: Record<string, 'string' | 'number' | 'array' | 'object' | 'boolean'> = {
+    shipment_id: 'string',
+    status: 'string',
+    created_at: 'string',
+    name: 'string',
+    fulfillment_type: 'string',
+    shipping_address: 'object',
+    total_quantity_shipped: 'number',
+    trackings: 'array',
+    tags: 'array',
+    full_name: 'string',
+  };
+  const DETAIL_MEMBERS = {
+    ...SHIPMENT_MEMBERS,
+    orders: 'array',
+    boxes: 'array',
+    services: 'array',
+    seller_central_linked: 'boolean',
+    wfs_linked: 'boolean',
+  } as const;
+
+  function fits(value: unknown, kind: string): boolean {
+    if (kind === 'array') return Array.isArray(value);
+    if (kind === 'object') return value !== null && typeof value === 'object';
+    return typeof value === kind;
+  }
+
+  async function offenders(
+    members: Record<string, string>,
+    setItem: (body: Json, member: string, how: 'null' | 'missing') => void,
+    call: () => Promise<Json>,
+  ): Promise<string[]> {
+    const out: string[] = [];
+    for (const [member, kind] of Object.entries(members)) {
+      for (const how of ['null', 'missing'] as const) {
+        w.state.mutate = (body) => setItem(body, member, how);
+        const result = await call().then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        if ('error' in result) {
+          if (!(result.error instanceof ResponseValidationError)) out.push(`${member} ${how}: ${String(result.error)}`);
+        } else if (!fits(result.value[member], kind)) {
+          out.push(`${member} ${how}: handed out as ${JSON.stringify(result.value[member]) ?? 'undefined'}, typed ${kind}`);
+        }
+      }
+    }
+    return out;
+  }
+
+  const apply = (item: Json, member: string, how: 'null' | 'missing') => {
+    if (how === 'null') item[member] = null;
+    else delete item[member];
+  };
+
+  it('inbound orders (InboundOrder)', async () => {
+    const problems = await offenders(
+      ORDER_MEMBERS,
+      (body, member, how) => apply(firstOrders(body)[0]!, member, how),
+      async () => (await wh.inbound.list({ limit: 5 })).items[0] as Json,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('shipments (Shipment)', async () => {
+    const problems = await offenders(
+      SHIPMENT_MEMBERS,
+      (body, member, how) => apply(firstShipments(body)[0]!, member, how),
+      async () => (await wh.shipments.list({ limit: 5 })).items[0] as Shipment as unknown as Json,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('shipment detail (ShipmentDetail)', async () => {
+    const problems = await offenders(
+      DETAIL_MEMBERS,
+      (body, member, how) => apply(detailOf(body), member, how),
+      async () => (await wh.shipments.retrieve(firstShipment())) as ShipmentDetail as unknown as Json,
+    );
+    expect(problems).toEqual([]);
+  });
+});
