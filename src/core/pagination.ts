@@ -180,21 +180,25 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     try {
       let page: Page<Item> = await (this as APIPromise<Page<Item>>);
       let seen = page.items.length;
-      yield page;
       const step = page.items.length;
       let planned = page.nextOffset;
-      while (seen < maxItems && page.hasNextPage()) {
-        // With a known total the remaining offsets are known: keep `concurrency` in flight.
-        if (concurrency > 1 && page.total !== undefined && step > 0) {
-          // Only as far as the items still wanted: `maxItems - seen` more, from the next offset on.
-          const end = Math.min(page.total, page.nextOffset + (maxItems - seen));
-          while (ahead.length < concurrency && planned < end) {
-            const request = fetchPage(context, planned, signal);
-            request.catch(() => {}); // awaited below in order; this only silences an abandoned one
-            ahead.push({ offset: planned, page: request });
-            planned += step;
-          }
+      // With a known total the remaining offsets are known: keep `concurrency` requests in
+      // flight, topped up as soon as a page arrives (before the caller works through it), and
+      // only as far as the items still wanted.
+      const topUp = () => {
+        if (concurrency <= 1 || page.total === undefined || step === 0) return;
+        const end = Math.min(page.total, page.nextOffset + (maxItems - seen));
+        while (ahead.length < concurrency && planned < end) {
+          const request = fetchPage(context, planned, signal);
+          request.catch(() => {}); // awaited below in order; this only silences an abandoned one
+          ahead.push({ offset: planned, page: request });
+          planned += step;
         }
+      };
+      if (seen < maxItems && page.hasNextPage()) topUp();
+      yield page;
+      while (seen < maxItems && page.hasNextPage()) {
+        topUp();
         const queued = ahead.shift();
         let next: Page<Item>;
         if (queued && queued.offset === page.nextOffset) {
@@ -212,6 +216,7 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
         }
         page = guardProgress(page, next, context);
         seen += page.items.length;
+        if (seen < maxItems && page.hasNextPage()) topUp();
         yield page;
       }
     } finally {

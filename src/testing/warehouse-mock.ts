@@ -716,6 +716,12 @@ function checkCount(name: string, value: number): number {
   return value;
 }
 
+/** Refills `target` in place with `items`. */
+function replaceContents<T>(target: T[], items: readonly T[]): void {
+  target.length = 0;
+  for (const item of items) target.push(item);
+}
+
 /**
  * A stateful warehouse service in memory, faithful to the service document.
  * @example
@@ -741,8 +747,10 @@ export function createWarehouseMock(options: WarehouseMockOptions = {}): Warehou
 
   function fill(): void {
     const seeded = seedWarehouse(seed, inboundCount, shipmentCount);
-    state.inboundOrders.splice(0, state.inboundOrders.length, ...seeded.inboundOrders);
-    state.shipments.splice(0, state.shipments.length, ...seeded.shipments);
+    // Refilled in place (references held by tests stay valid), one by one: spreading
+    // hundreds of thousands of records into splice() overflows the stack.
+    replaceContents(state.inboundOrders, seeded.inboundOrders);
+    replaceContents(state.shipments, seeded.shipments);
     settings.sellerPortalLinked = initialPortalLinked;
     created = new SeededRandom(streamSeed(seed, SEED_STREAMS.created, 0));
     lastCreatedMs = 0;
