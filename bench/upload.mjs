@@ -64,7 +64,10 @@ const ratio = mbps('opslink') / mbps('raw fetch');
 report({
   name: 'Bulk upload of a 200 MB CSV via fs.openAsBlob',
   rows: [
-    ['raw fetch', `${fmt(mbps('raw fetch'))} MB/s, RSS +${fmt(Math.max(...rounds['raw fetch'].map((r) => r.rssGrowthMb)))} MB (worst round)`],
+    [
+      'raw fetch',
+      `${fmt(mbps('raw fetch'))} MB/s, RSS +${fmt(Math.max(...rounds['raw fetch'].map((r) => r.rssGrowthMb)))} MB (worst round)`,
+    ],
     ['opslink', `${fmt(mbps('opslink'))} MB/s, RSS +${fmt(rssMax)} MB (worst round)`],
     ['throughput ratio', `${fmt(ratio, 3)} (target ≥ 0.8)`],
     ['peak RSS growth (opslink, worst round)', `${fmt(rssMax)} MB (target < 64 MB)`],
