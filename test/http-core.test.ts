@@ -145,8 +145,10 @@ describe('each status becomes its error class', () => {
       expect(error).toBeInstanceOf(APIError);
       expect(error).toBeInstanceOf(OpslinkError);
       expect(error.status).toBe(status);
-      expect(error.message).toContain(`Problem ${status}.`);
-      expect(error.message).toContain(`GET /api/v1/shipments/${ORDER_ID}`);
+      expect(error.message).toBe(`Problem ${status}.`);
+      expect(error.method).toBe('GET');
+      expect(error.path).toBe(`/api/v1/shipments/${ORDER_ID}`);
+      expect(error.stack?.split('\n')[0]).toBe(`${ErrorClass.name}: Problem ${status}. (${status} GET /api/v1/shipments/${ORDER_ID})`);
       expect(error.errors).toEqual(['first cause', 'second cause']);
       expect(error.body).toEqual(body);
       expect(error.headers.get('x-request-id')).toBe('abc');
@@ -186,7 +188,7 @@ describe('each status becomes its error class', () => {
     const error = await client.sendDirectMessage(DM).catch((e) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.stack).toContain('http-core.test.ts');
-    expect(error.stack?.split('\n')[0]).toBe(`NotFoundError: ${error.message}`);
+    expect(error.stack?.split('\n')[0]).toBe('NotFoundError: no such employee (404 POST /tenant-7/api/bot/messages)');
   });
 });
 
@@ -367,5 +369,81 @@ describe('bad options are refused before any request', () => {
     });
     server.use(http.post('http://127.0.0.1:9/api/bot/messages', () => HttpResponse.error()));
     expect(await client.sendDirectMessage(DM).catch((e) => e)).toBeInstanceOf(APIConnectionError);
+  });
+});
+
+describe('the custom fetch, the timeout and the logger', () => {
+  it('calls a custom fetch as (url, init) with the headers and the JSON text as built', async () => {
+    const calls: [string, RequestInit][] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return jsonResponse(201, { id: 'm-1' });
+    }) as unknown as typeof globalThis.fetch;
+    await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch }).sendDirectMessage(DM);
+    const [url, init] = calls[0]!;
+    expect(url).toBe('https://chat.example.test/tenant-7/api/bot/messages');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).authorization).toBe(`Bearer ${BOT_KEY}`);
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(init.body).toBe(JSON.stringify(DM));
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('gives a custom fetch the FormData of a multipart create', async () => {
+    let body: unknown;
+    const fetch = (async (_url: string, init: RequestInit) => {
+      body = init.body;
+      return jsonResponse(200, { status: 'success', message: 'ok', data: { order_ids: [] }, errors: null });
+    }) as unknown as typeof globalThis.fetch;
+    await new WarehouseClient({
+      baseUrl: 'https://api.example.test',
+      apiKey: API_KEY,
+      warehouseId: WAREHOUSE_ID,
+      fetch,
+    }).inbound.createBulk('a,b\r\n1,2\r\n');
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('bulk')).toBe('true');
+  });
+
+  it('times out a response whose body stalls after the headers', async () => {
+    const fetch = scriptedFetch(
+      (request) =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"id": "half'));
+              request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+            },
+          }),
+          { status: 201, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const error = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch, timeout: 50 }).sendDirectMessage(DM).catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('logs to the console when a level is set without a logger', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      await new MessagingClient({
+        baseUrl: BASE,
+        botKey: BOT_KEY,
+        fetch: scriptedFetch(jsonResponse(201, {})),
+        logLevel: 'info',
+      }).sendDirectMessage(DM);
+      expect(info).toHaveBeenCalledWith(expect.stringMatching(/^\[opslink\] ← 201 POST \/tenant-7\/api\/bot\/messages/));
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it('takes an AbortSignal from another realm or a polyfill', async () => {
+    const foreign = { aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {} } as unknown as AbortSignal;
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'x' }));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    expect(await client.sendDirectMessage(DM, { signal: foreign })).toEqual({ id: 'x' });
+    const refused = await client.sendDirectMessage(DM, { signal: {} as AbortSignal }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ConfigurationError);
   });
 });

@@ -375,7 +375,7 @@ describe('when the service refuses the payload (400)', () => {
     const error = await rejectionOf(client().postChannelMessage({ content: 'hi' }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, errors: ['embeds.0.title: too long', 'content: not allowed'] });
-    expect((error as BadRequestError).message).toContain('embeds.0.title: too long');
+    expect((error as BadRequestError).message).toBe('Invalid request');
     expect(sent).toHaveLength(1);
   });
 

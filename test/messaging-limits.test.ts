@@ -200,9 +200,6 @@ describe('other rules of a request', () => {
 
   const urlPlaces: [string, (url: string) => Json, Path][] = [
     ['embed url', (url) => ({ embeds: [{ title: 'Report', url }] }), ['embeds', 0, 'url']],
-    ['author url', (url) => ({ embeds: [{ author: { name: 'CI', url } }] }), ['embeds', 0, 'author', 'url']],
-    ['author icon_url', (url) => ({ embeds: [{ author: { name: 'CI', icon_url: url } }] }), ['embeds', 0, 'author', 'icon_url']],
-    ['footer icon_url', (url) => ({ embeds: [{ footer: { text: 'CI', icon_url: url } }] }), ['embeds', 0, 'footer', 'icon_url']],
     ['image url', (url) => ({ embeds: [{ image: { url } }] }), ['embeds', 0, 'image', 'url']],
     ['thumbnail url', (url) => ({ embeds: [{ thumbnail: { url } }] }), ['embeds', 0, 'thumbnail', 'url']],
     ['avatar_url', (url) => ({ content: 'hi', avatar_url: url }), ['avatar_url']],
@@ -218,6 +215,26 @@ describe('other rules of a request', () => {
     it.each(['https://cdn.example.com/a.png', 'http://localhost:8080/chart.png', 'http://10.0.0.7/graph.png'])('sends %s', async (url) => {
       await messaging.postChannelMessage(build(url) as ChannelMessageInput);
       expect(getAt(received('channelMessage'), where)).toBe(url);
+    });
+  });
+
+  // The document types author and footer members as plain strings; only url, image.url and
+  // thumbnail.url are "(string, url)". Any string goes, as the document says.
+  const plainStringPlaces: [string, (value: string) => Json, Path][] = [
+    ['author url', (value) => ({ embeds: [{ author: { name: 'CI', url: value } }] }), ['embeds', 0, 'author', 'url']],
+    ['author icon_url', (value) => ({ embeds: [{ author: { name: 'CI', icon_url: value } }] }), ['embeds', 0, 'author', 'icon_url']],
+    ['footer icon_url', (value) => ({ embeds: [{ footer: { text: 'CI', icon_url: value } }] }), ['embeds', 0, 'footer', 'icon_url']],
+  ];
+  describe.each(plainStringPlaces)('the %s, a plain string in the document', (_label, build, where) => {
+    it.each(['attachment://logo.png', 'cdn/x.png', 'https://cdn.example.com/a.png'])('sends %s as given', async (value) => {
+      await messaging.postChannelMessage(build(value) as ChannelMessageInput);
+      expect(getAt(received('channelMessage'), where)).toBe(value);
+    });
+
+    it('refuses a value that is not a string', async () => {
+      const error = await validationErrorOf(messaging.postChannelMessage(build(42 as unknown as string) as ChannelMessageInput));
+      expect(error.issues.map((i) => i.path)).toEqual([where]);
+      expect(requests).toHaveLength(0);
     });
   });
 

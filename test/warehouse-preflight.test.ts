@@ -9,6 +9,7 @@ import {
   type InboundOrderUpdate,
   RequestValidationError,
   type RuleViolation,
+  toInboundUpdate,
   UPDATE_RULE_MESSAGES,
   type UpdateRuleId,
   WarehouseClient,
@@ -499,5 +500,32 @@ describe('checkInboundUpdate with a partial current order', () => {
       { status: 'inbound', fulfillment_type: 'fba', units_per_pack: null as unknown as number },
     );
     expect(packs.map((r) => r.rule)).toEqual(['units_per_pack_positive']);
+  });
+});
+
+describe('toInboundUpdate and members without a value', () => {
+  const listed = {
+    order_id: '3f1c2a9e-8b7d-4c6e-9a5b-1d2e3f4a5b6c',
+    quantity: 4,
+    size: 'M',
+    client_notes: 'fragile',
+    sold_as: null,
+    units_per_pack: null,
+    amazon_sku: null,
+    fulfillment_type: 'fbm',
+  };
+
+  it('leaves out members the current order has no value for, instead of sending ""', () => {
+    const patch = toInboundUpdate({ ...listed, quantity: 6 } as never, listed as never);
+    expect(patch).toEqual({ quantity: 6 });
+    // An fbm amazonSKU of "" would mean "generate a new one": never sent for a null.
+    const whole = toInboundUpdate(listed as never);
+    expect(whole).not.toHaveProperty('amazonSKU');
+    expect(whole).not.toHaveProperty('sold_as');
+    expect(whole).not.toHaveProperty('units_per_pack');
+  });
+
+  it('clears free text the caller set to null', () => {
+    expect(toInboundUpdate({ ...listed, client_notes: null, size: null } as never, listed as never)).toEqual({ notes: '', size: '' });
   });
 });

@@ -175,7 +175,8 @@ describe('a client built from a webhook URL keeps the token to itself', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect((error as AuthenticationError).message).toContain(`/api/automation/webhooks/${mock.channelId}/[redacted]`);
+    expect((error as AuthenticationError).path).toBe(`/api/automation/webhooks/${mock.channelId}/[redacted]`);
+    expect((error as AuthenticationError).stack).toContain(`/api/automation/webhooks/${mock.channelId}/[redacted]`);
     expectNoToken(error as AuthenticationError);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.includes(TOKEN))).toEqual([]);
@@ -193,5 +194,20 @@ describe('a client built from a webhook URL keeps the token to itself', () => {
     );
     expect(error).toBeInstanceOf(APIConnectionError);
     expectNoToken(error as APIConnectionError);
+  });
+});
+
+describe('the webhook path is posted as the URL spells it', () => {
+  it('sends a token with = + and : unchanged, not re-encoded', async () => {
+    const token = 'tok:en=+abc';
+    const calls: string[] = [];
+    const fetch = (async (url: string) => {
+      calls.push(url);
+      return new Response('{}', { status: 201 });
+    }) as unknown as typeof globalThis.fetch;
+    const url = `https://chat.example.test/api/automation/webhooks/0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e/${token}`;
+    await MessagingClient.fromWebhookUrl(url, { fetch }).postChannelMessage({ content: 'hi' });
+    expect(calls).toEqual([url]);
+    expect(parseWebhookUrl(url).token).toBe(token);
   });
 });

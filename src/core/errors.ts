@@ -108,14 +108,25 @@ export class APIError extends OpslinkError {
   readonly errors: string[] | undefined;
   /** The response body: parsed JSON when it was JSON, else its text (secrets scrubbed). */
   readonly body: unknown;
+  /** The request's method. */
+  readonly method: string;
+  /** The request's path (prefix included, secrets replaced), without the host. */
+  readonly path: string;
   /** Response headers. Not enumerable, so logs and JSON of the error stay short. */
   declare readonly headers: Headers;
 
+  /**
+   * `message` is the server's own message as sent (the envelope's `message`, e.g.
+   * "Unauthorized."), so code can compare it; the stack's first line adds the status,
+   * method and path for whoever reads a log.
+   */
   constructor(init: APIErrorInit) {
-    super(`${init.status} ${init.method} ${init.path}: ${init.message}`);
+    super(init.message);
     this.status = init.status;
     this.errors = init.errors;
     this.body = init.body;
+    this.method = init.method;
+    this.path = init.path;
     Object.defineProperty(this, 'headers', { value: init.headers, enumerable: false });
   }
 

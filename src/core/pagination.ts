@@ -2,6 +2,8 @@
  * Offset pagination for the warehouse lists: a first page you can await, and every item
  * (or page) you can `for await`, fetched lazily, optionally several pages ahead.
  */
+
+import { anySignal } from '../internal/signals.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { OpslinkError, ResponseValidationError } from './errors.js';
 
@@ -128,18 +130,6 @@ function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, context: Pa
     });
   }
   return next;
-}
-
-/** `AbortSignal.any` where the platform has it, else a manual link. */
-function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
-  const controller = new AbortController();
-  for (const s of present) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
-  }
-  return controller.signal;
 }
 
 /**

@@ -157,7 +157,9 @@ export function checkRequestOptions(options: RequestOptions | undefined): void {
   checkTimeout(issues, ['timeout'], options.timeout);
   checkRetries(issues, ['maxRetries'], options.maxRetries);
   checkHeaders(issues, ['headers'], options.headers);
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+  // Duck-typed: a signal from another realm (an iframe, jsdom) or a polyfill is a signal too.
+  const signal = options.signal as { aborted?: unknown; addEventListener?: unknown } | undefined;
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
     issues.push({ path: ['signal'], message: 'must be an AbortSignal' });
   }
   if (issues.length > 0) throw new ConfigurationError(issues, 'request options');

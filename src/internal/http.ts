@@ -4,7 +4,7 @@
  * body, auth header) and a parser for its successful body; everything between the wire
  * and a typed result or a typed error happens here.
  */
-import ky, { type KyInstance, TimeoutError } from 'ky';
+import ky, { type KyInstance } from 'ky';
 import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import {
   APIConnectionError,
@@ -19,6 +19,7 @@ import type { RequestOptions } from '../core/options.js';
 import { checkRequestOptions, type ResolvedCommon, sensitiveValues } from './config.js';
 import type { Redactor } from './redact.js';
 import { backoffMs, type Failure, isRetryable, retryAfterMs, sleep } from './retry.js';
+import { anySignal } from './signals.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
@@ -115,8 +116,7 @@ export function describeErrorBody(body: unknown, fallback: string): { message: s
           : nested !== null && typeof nested === 'object' && typeof (nested as { message?: unknown }).message === 'string'
             ? (nested as { message: string }).message
             : fallback;
-    const withErrors = errors?.length ? `${message} (${errors.join('; ')})` : message;
-    return errors ? { message: withErrors, errors } : { message: withErrors };
+    return errors ? { message, errors } : { message };
   }
   if (typeof body === 'string' && body.trim()) {
     const text = body.trim();
@@ -148,8 +148,8 @@ export class HttpClient {
     this.#ky = ky.create({
       retry: 0, // opslink runs its own retry loop: the rules differ per method and status.
       throwHttpErrors: false,
-      timeout: settings.timeout,
-      ...(settings.fetch ? { fetch: settings.fetch } : {}),
+      // opslink's own per-attempt timer covers the body as well as the headers.
+      timeout: false,
       headers: { accept: 'application/json', ...settings.headers, ...settings.serviceHeaders },
     });
   }
@@ -189,13 +189,29 @@ export class HttpClient {
     const url = `${base}${spec.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { ...options?.headers };
     if (spec.authorization !== undefined) headers.authorization = spec.authorization;
+    // The body is made once, here, and sent as is on every attempt (FormData re-serialises).
+    let body: string | FormData | undefined = spec.body;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    }
+    const timeout = options?.timeout ?? settings.timeout;
+    const userFetch = settings.fetch;
     const init = {
       method,
       headers,
-      signal,
-      timeout: options?.timeout ?? settings.timeout,
-      json: spec.json,
-      body: spec.body,
+      // A custom fetch is called the way fetch usually is, `(url, init)`, with the body as built
+      // (JSON text or FormData), not with the Request object ky makes. ky's Request then gets
+      // no body: a FormData body stream ky would make, and cancel unread, makes undici throw.
+      ...(userFetch
+        ? {
+            // ky hands its fetch the Request it built: read the URL, headers and signal off it.
+            fetch: (input: unknown) => {
+              const request = input as Request;
+              return userFetch(request.url, { method, headers: Object.fromEntries(request.headers), body, signal: request.signal });
+            },
+          }
+        : { body }),
     };
     const log = settings.log;
 
@@ -204,13 +220,17 @@ export class HttpClient {
       const started = now();
       log.debug(`→ ${method} ${path}${attempt ? ` (retry ${attempt} of ${maxRetries})` : ''}`);
       let response: Response;
+      let read: { body: unknown; isJson: boolean };
+      const timer = new AbortController();
+      const timeoutId = setTimeout(() => timer.abort(), timeout);
       try {
-        response = await this.#ky(url, init);
+        response = await this.#ky(url, { ...init, signal: signal ? anySignal([signal, timer.signal]) : timer.signal });
         // A fetch that ignores the signal (some test doubles do) must not turn an abort into success.
-        if (signal?.aborted) throw signal.reason;
+        if (signal?.aborted || timer.signal.aborted) throw new Error('aborted');
+        read = await readBody(response);
       } catch (error) {
         if (signal?.aborted) throw userAbort(signal, method, path);
-        const failure: Failure = error instanceof TimeoutError ? { kind: 'timeout' } : { kind: 'network' };
+        const failure: Failure = timer.signal.aborted ? { kind: 'timeout' } : { kind: 'network' };
         const elapsed = Math.round(now() - started);
         if (attempt < maxRetries && isRetryable(method, failure)) {
           const wait = backoffMs(attempt);
@@ -223,24 +243,16 @@ export class HttpClient {
         const connectionError =
           failure.kind === 'timeout'
             ? new APIConnectionTimeoutError(
-                `${method} ${path}: no response within ${init.timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`,
+                `${method} ${path}: no complete response within ${timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`,
               )
             : new APIConnectionError(
                 `${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`,
-                {
-                  cause: scrubbedCause(error, redactor),
-                },
+                { cause: scrubbedCause(error, redactor) },
               );
         log.error(connectionError.message);
         throw connectionError;
-      }
-
-      let read: { body: unknown; isJson: boolean };
-      try {
-        read = await readBody(response);
-      } catch (error) {
-        if (signal?.aborted) throw userAbort(signal, method, path);
-        throw new APIConnectionError(`${method} ${path}: the response body could not be read: ${redactor.text(rootMessage(error))}`);
+      } finally {
+        clearTimeout(timeoutId);
       }
       const elapsed = Math.round(now() - started);
       const { status } = response;
@@ -328,6 +340,10 @@ function scrubbedCause(error: unknown, redactor: Redactor): Error {
 function withCallSite(error: unknown, callSite: Error): unknown {
   if (!(error instanceof OpslinkError)) return error;
   const frames = callSite.stack?.split('\n').slice(1).join('\n');
-  if (frames) error.stack = `${error.name}: ${error.message}\n${frames}`;
+  const head =
+    error instanceof APIError
+      ? `${error.name}: ${error.message} (${error.status} ${error.method} ${error.path})`
+      : `${error.name}: ${error.message}`;
+  if (frames) error.stack = `${head}\n${frames}`;
   return error;
 }

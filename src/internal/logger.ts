@@ -26,10 +26,13 @@ export interface LogSink {
 
 const silent: LogSink = { error() {}, warn() {}, info() {}, debug() {} };
 
-/** A sink that forwards the levels at or above `level` to `logger`, prefixed `[opslink]`. */
+/** A sink that forwards the levels at or above `level` to `logger` (the console when not given), prefixed `[opslink]`. */
 export function createLogSink(logger: Logger | undefined, level: LogLevel): LogSink {
   const rank = LOG_LEVELS.indexOf(level);
-  if (!logger || rank <= 0) return silent;
+  if (rank <= 0) return silent;
+  // A level without a logger means the console: asking for lines and getting none helps nobody.
+  logger ??= globalThis.console;
+  if (!logger) return silent;
   const at = (method: 'error' | 'warn' | 'info' | 'debug') =>
     LOG_LEVELS.indexOf(method) <= rank
       ? (message: string, data?: Record<string, unknown>) =>

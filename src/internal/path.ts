@@ -18,14 +18,3 @@ export function uuidSegment(field: string, value: unknown): string {
   }
   return value;
 }
-
-/**
- * Encodes one opaque path segment (a webhook token): every reserved character is
- * percent-encoded, and dot segments are refused because URL parsers collapse them.
- */
-export function opaqueSegment(field: string, value: string): string {
-  if (value.length === 0 || value === '.' || value === '..') {
-    throw new RequestValidationError([{ path: [field], message: `${field} must be a non-empty path segment` }]);
-  }
-  return encodeURIComponent(value);
-}

@@ -5,7 +5,6 @@ import { parseRequest } from '../core/validation.js';
 import { checkSecret, normalizeBaseUrl, resolveCommon, sensitiveValues, throwIfIssues } from '../internal/config.js';
 import { HttpClient } from '../internal/http.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
-import { opaqueSegment } from '../internal/path.js';
 import { Redactor } from '../internal/redact.js';
 import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
 import {
@@ -17,7 +16,7 @@ import {
   directMessageSchema,
   strictChannelMessageSchema,
 } from './schemas.js';
-import { parseWebhookUrl, type WebhookUrlParts } from './webhook-url.js';
+import { readWebhookUrl } from './webhook-url.js';
 
 /** Options of a {@link MessagingClient}. */
 export interface MessagingClientOptions extends CommonOptions {
@@ -58,7 +57,7 @@ export class MessagingClient {
   readonly #http: HttpClient;
   readonly #botKey: string | undefined;
   readonly #channelKey: string | undefined;
-  readonly #webhook: WebhookUrlParts | undefined;
+  readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
   readonly #channelSchema: typeof channelMessageSchema;
 
   constructor(options: MessagingClientOptions) {
@@ -66,10 +65,10 @@ export class MessagingClient {
     if (options === null || typeof options !== 'object') {
       throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);
     }
-    let webhook: WebhookUrlParts | undefined;
+    let webhook: ReturnType<typeof readWebhookUrl> | undefined;
     if (options.webhookUrl !== undefined) {
       try {
-        webhook = parseWebhookUrl(options.webhookUrl);
+        webhook = readWebhookUrl(options.webhookUrl);
       } catch (error) {
         if (!(error instanceof RequestValidationError)) throw error;
         issues.push(...error.issues);
@@ -95,7 +94,7 @@ export class MessagingClient {
     this.#http = new HttpClient({
       ...common,
       baseUrl,
-      redactor: new Redactor([options.botKey, options.channelKey, webhook?.token, ...sensitiveValues(options.headers)]),
+      redactor: new Redactor([options.botKey, options.channelKey, webhook?.token, webhook?.rawToken, ...sensitiveValues(options.headers)]),
     });
   }
 
@@ -181,8 +180,7 @@ export class MessagingClient {
       const key = webhook ? undefined : this.#require('channelKey', this.#channelKey, 'postChannelMessage', ' or the webhookUrl option');
       const json = parseRequest(this.#channelSchema, input, 'channel message');
       if (webhook) {
-        const path = `/api/automation/webhooks/${encodeURIComponent(webhook.channelId)}/${opaqueSegment('webhookUrl', webhook.token)}`;
-        return this.#http.request({ method: 'POST', path, json, baseUrl: webhook.baseUrl }, options, parseCreatedMessage);
+        return this.#http.request({ method: 'POST', path: webhook.path, json, baseUrl: webhook.baseUrl }, options, parseCreatedMessage);
       }
       return this.#http.request(
         { method: 'POST', path: '/api/automation/messages', json, authorization: `Bearer ${key}` },

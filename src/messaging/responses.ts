@@ -56,17 +56,20 @@ function objectBody(raw: RawResponse): Record<string, unknown> {
   return raw.body as Record<string, unknown>;
 }
 
+/**
+ * The created message's fields are not documented, so any JSON object is taken, and an
+ * empty body is an empty object: the message was sent, and an error would invite a resend.
+ */
 export function parseCreatedMessage(raw: RawResponse): CreatedMessage {
+  if (raw.body === undefined) return {};
   return objectBody(raw) as CreatedMessage;
 }
 
-function count(body: Record<string, unknown>, names: readonly string[], issues: ValidationIssue[]): number | undefined {
+/** The first candidate member holding a count; a member of that name with other content is not it. */
+function count(body: Record<string, unknown>, names: readonly string[]): number | undefined {
   for (const name of names) {
     const value = body[name];
-    if (value === undefined) continue;
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-    issues.push({ path: [name], message: 'must be a whole number, 0 or more' });
-    return undefined;
   }
   return undefined;
 }
@@ -79,8 +82,8 @@ export function parseAnnouncement(raw: RawResponse): Announcement {
     if (typeof body[key] !== 'string') issues.push({ path: [key], message: 'must be a string' });
   }
   if (typeof body.createdAt !== 'string') issues.push({ path: ['createdAt'], message: 'must be a string' });
-  const likeCount = count(body, LIKE_COUNT_NAMES, issues);
-  const commentCount = count(body, COMMENT_COUNT_NAMES, issues);
+  const likeCount = count(body, LIKE_COUNT_NAMES);
+  const commentCount = count(body, COMMENT_COUNT_NAMES);
   if (issues.length) throw raw.invalid(issues);
   return { ...body, likeCount, commentCount } as Announcement;
 }

@@ -86,10 +86,12 @@ function buildEmbedSchema(profile: Profile) {
     url: z.optional(httpUrl),
     color: z.optional(integer(L.embedColor.min, L.embedColor.max)),
     timestamp: z.optional(timestamp),
+    // The document types author and footer members as plain strings (only `url`, `image.url`
+    // and `thumbnail.url` are "(string, url)"), so they are not held to http(s) here.
     author: z.optional(
-      z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(httpUrl), icon_url: z.optional(httpUrl) }),
+      z.strictObject({ name: z.optional(limited(C.authorName)), url: z.optional(z.string()), icon_url: z.optional(z.string()) }),
     ),
-    footer: z.optional(z.strictObject({ text: z.optional(limited(C.footerText)), icon_url: z.optional(httpUrl) })),
+    footer: z.optional(z.strictObject({ text: z.optional(limited(C.footerText)), icon_url: z.optional(z.string()) })),
     image: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
     thumbnail: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
     fields: z.optional(

@@ -30,6 +30,17 @@ function invalid(message: string): RequestValidationError {
  * ```
  */
 export function parseWebhookUrl(url: string | URL): WebhookUrlParts {
+  const { baseUrl, channelId, token } = readWebhookUrl(url);
+  return { baseUrl, channelId, token };
+}
+
+/**
+ * {@link parseWebhookUrl} plus the path exactly as the URL spells it. Requests go to that
+ * path unchanged: "tools that accept such a URL work unmodified", and a server comparing
+ * raw segments would not recognise a token we re-encoded (`=` as `%3D`).
+ * @internal
+ */
+export function readWebhookUrl(url: string | URL): WebhookUrlParts & { path: string; rawToken: string } {
   if (typeof url !== 'string' && !(url instanceof URL)) throw invalid('must be a string or URL');
   let parsed: URL;
   try {
@@ -52,5 +63,11 @@ export function parseWebhookUrl(url: string | URL): WebhookUrlParts {
   }
   if (!isUuid(channelId)) throw invalid('must carry a channel id that is a UUID');
   if (token.trim() === '' || /[\r\n]/.test(token)) throw invalid('must carry a non-empty token');
-  return { baseUrl: `${parsed.origin}${prefix}`, channelId, token };
+  return {
+    baseUrl: `${parsed.origin}${prefix}`,
+    channelId,
+    token,
+    path: `/api/automation/webhooks/${rawChannelId}/${rawToken}`,
+    rawToken,
+  };
 }

@@ -16,8 +16,9 @@ export interface RuleViolation {
 }
 
 /** The members of the current order the rules read. */
-export type CurrentOrder = Pick<InboundOrder, 'status' | 'fulfillment_type'> &
-  Partial<Pick<InboundOrder, 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>>;
+export type CurrentOrder = Partial<
+  Pick<InboundOrder, 'status' | 'fulfillment_type' | 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>
+>;
 
 const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({
   rule,

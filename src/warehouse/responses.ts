@@ -220,10 +220,10 @@ export function parseCreated(raw: RawResponse): CreatedInboundOrder {
   return data as CreatedInboundOrder;
 }
 
-export function parseBulkCreated(raw: RawResponse): { message: string; data: Record<string, unknown> | null } {
+/** The bulk response body is not documented: the envelope's `data` is handed over as sent. */
+export function parseBulkCreated(raw: RawResponse): { message: string; data: unknown } {
   const { message, data } = unwrapEnvelope(raw);
-  if (data !== null && data !== undefined && !isObject(data)) throw raw.invalid([{ path: ['data'], message: 'must be an object or null' }]);
-  return { message, data: (data as Record<string, unknown> | null | undefined) ?? null };
+  return { message, data: data ?? null };
 }
 
 export function parseUpdated(raw: RawResponse): { message: string } {

@@ -264,7 +264,8 @@ export interface CreatedInboundOrder {
 /** Result of `inbound.createBulk`: the envelope's message and data (the document does not show its shape). */
 export interface BulkCreateResult {
   message: string;
-  data: Record<string, unknown> | null;
+  /** The envelope's `data` as sent (its shape is not documented; `null` when absent). */
+  data: unknown;
 }
 
 /** Result of `inbound.update`. */

@@ -34,6 +34,9 @@ export const LIST_TO_UPDATE_NAMES = {
   units_per_pack: 'units_per_pack',
 } as const satisfies Partial<Record<keyof InboundOrder, keyof InboundOrderUpdate>>;
 
+/** Update members that are free text, where '' is what "no value" means. */
+const CLEARABLE_TEXT = new Set<string>(['size', 'asin', 'notes', 'color', 'retailer', 'itemName', 'orderNumber', 'brandSKU']);
+
 function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
   return a === b;
@@ -55,8 +58,14 @@ export function toInboundUpdate(changed: Partial<InboundOrder>, original?: Parti
     const value = changed[listName];
     if (value === undefined) continue;
     if (original && same(value, original[listName])) continue;
-    // The update endpoint takes strings, not nulls, for text members.
-    patch[updateName] = value === null ? '' : value;
+    if (value === null) {
+      // The update endpoint takes no nulls. Free text left empty is sent as ''; any other
+      // member is left out, since '' would mean something else (an empty amazonSKU is
+      // generated anew) or be refused (units_per_pack).
+      if (CLEARABLE_TEXT.has(updateName)) patch[updateName] = '';
+      continue;
+    }
+    patch[updateName] = value;
   }
   return patch as InboundOrderUpdate;
 }

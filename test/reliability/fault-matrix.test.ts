@@ -340,12 +340,18 @@ const FAULTS: FaultCase[] = [
   {
     name: '200 with an empty body',
     install: (t, route) => t.faults.add({ route, times: always, fault: { status: 200, body: '' } }),
-    expected: () => ({
-      outcome: ResponseValidationError,
-      requests: 1,
-      writes: 'none',
-      check: (result) => expect((result as { error: ResponseValidationError }).error.body).toBeUndefined(),
-    }),
+    expected: (endpoint) =>
+      // A created direct or channel message has no documented fields: an empty body is an empty
+      // object (the message was sent; an error would invite a resend). Elsewhere the documented
+      // body is missing.
+      endpoint.name === 'sendDirectMessage' || endpoint.name.startsWith('postChannelMessage')
+        ? { outcome: 'success', requests: 1, writes: 'none', check: (result) => expect((result as { value: unknown }).value).toEqual({}) }
+        : {
+            outcome: ResponseValidationError,
+            requests: 1,
+            writes: 'none',
+            check: (result) => expect((result as { error: ResponseValidationError }).error.body).toBeUndefined(),
+          },
   },
   {
     name: '2xx whose body reports failure (status "failed", errors)',
