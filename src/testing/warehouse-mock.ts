@@ -588,6 +588,28 @@ function sortValue(kind: SortKind, value: unknown): number | string | null {
   }
 }
 
+interface SortMemo {
+  records: readonly unknown[];
+  values: unknown[];
+  ids: unknown[];
+  sorted: unknown[];
+}
+/**
+ * The last sort per key and order. Walking a list page by page sorts the same records the
+ * same way for every page; the memo is reused only when every record, its sort value and
+ * its id are still the same (so a test that edits `state` directly is never served stale).
+ */
+const sortMemos = new Map<string, SortMemo>();
+
+function memoStillHolds<T extends Record<string, unknown>>(memo: SortMemo, records: T[], key: string, idKey: string): boolean {
+  if (memo.records.length !== records.length) return false;
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (memo.records[i] !== record || memo.values[i] !== record[key] || memo.ids[i] !== record[idKey]) return false;
+  }
+  return true;
+}
+
 /** Nulls sort as the smallest value; ties fall back to the id, ascending, so pages never overlap. */
 function sortRecords<T extends Record<string, unknown>>(
   records: T[],
@@ -596,6 +618,9 @@ function sortRecords<T extends Record<string, unknown>>(
   order: 'asc' | 'desc',
   idKey: string,
 ): T[] {
+  const memoKey = `${key}|${kind}|${order}|${idKey}`;
+  const memo = sortMemos.get(memoKey);
+  if (memo && memoStillHolds(memo, records, key, idKey)) return memo.sorted as T[];
   const direction = order === 'asc' ? 1 : -1;
   const keyed = records.map((record) => ({ record, value: sortValue(kind, record[key]), id: String(record[idKey]) }));
   keyed.sort((a, b) => {
@@ -606,7 +631,9 @@ function sortRecords<T extends Record<string, unknown>>(
     if (c !== 0) return c * direction;
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   });
-  return keyed.map((k) => k.record);
+  const sorted = keyed.map((k) => k.record);
+  sortMemos.set(memoKey, { records: [...records], values: records.map((r) => r[key]), ids: records.map((r) => r[idKey]), sorted });
+  return sorted;
 }
 
 interface ListQuery {
