@@ -26,7 +26,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
-import { settle, unhandledRejections } from './helpers.js';
+import { ORDER, settle, unhandledRejections } from './helpers.js';
 
 /**
  * Hang guard per call (ms). Huge inputs (1 MB, 100k items) get more: they are read in full,
@@ -143,19 +143,6 @@ const messaging = createMessagingMock();
 const warehouse = createWarehouseMock();
 const DM = { to: { email: messaging.employees.first.email }, body: 'hello' };
 const ANNOUNCEMENT = { title: 'Stocktake', body: 'Friday' };
-const ORDER = {
-  date: '01/15/2026',
-  retailer: 'Target',
-  order_number: 'PO-1',
-  item_name: 'Lamp',
-  color: 'black',
-  brand_sku: 'LAMP',
-  quantity: 12,
-  asin: 'B000000001',
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'fba',
-} as const;
 const BUNDLE = { ...ORDER, sold_as: 'bundle', units_per_pack: 2 } as const;
 const ORDER_ID = warehouse.state.inboundOrders.find((o) => o.fulfillment_type !== 'fbm' && o.sold_as === 'individual')!.order_id;
 const SHIPMENT_ID = warehouse.state.shipments[0]!.shipment_id;

@@ -77,3 +77,18 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A valid new order (fba, so asin is given), as the reliability tests create it. */
+export const ORDER = {
+  date: '01/15/2026',
+  retailer: 'Target',
+  order_number: 'PO-1',
+  item_name: 'Lamp',
+  color: 'black',
+  brand_sku: 'LAMP',
+  quantity: 12,
+  asin: 'B000000001',
+  unit_cost: 9.5,
+  list_price: 24.99,
+  fulfillment_type: 'fba',
+} as const;

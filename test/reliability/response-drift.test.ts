@@ -17,7 +17,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockTransport } from '../../src/testing/index.js';
-import { drainMacrotasks, rejectionOf, unhandledRejections } from './helpers.js';
+import { drainMacrotasks, ORDER, rejectionOf, unhandledRejections } from './helpers.js';
 
 type Json = Record<string, unknown>;
 type Mutate = (body: Json, url: URL) => void;
@@ -52,19 +52,6 @@ const wh = new WarehouseClient({
   ...common,
 });
 
-const ORDER = {
-  date: '01/15/2026',
-  retailer: 'Target',
-  order_number: 'PO-1',
-  item_name: 'Lamp',
-  color: 'black',
-  brand_sku: 'LAMP',
-  quantity: 12,
-  asin: 'B000000001',
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'fba' as const,
-};
 const updatable = () => warehouse.state.inboundOrders.find((o) => o.fulfillment_type !== 'fbm' && o.sold_as === 'individual')!.order_id;
 const firstShipment = () => warehouse.state.shipments[0]!.shipment_id;
 

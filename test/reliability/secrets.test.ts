@@ -28,7 +28,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, startMockServer } from '../../src/testing/index.js';
-import { rejectionOf, unhandledRejections } from './helpers.js';
+import { ORDER, rejectionOf, unhandledRejections } from './helpers.js';
 
 const MARK = `SECRET_MARKER_${randomUUID().replaceAll('-', '')}`;
 const BOT_KEY = `bot_${MARK}_b0t`;
@@ -192,19 +192,6 @@ function clientsWith(fetch: typeof globalThis.fetch, logger: Logger, extra: Reco
   };
 }
 
-const ORDER = {
-  date: '01/15/2026',
-  retailer: 'Target',
-  order_number: 'PO-1',
-  item_name: 'Lamp',
-  color: 'black',
-  brand_sku: 'LAMP',
-  quantity: 12,
-  asin: 'B000000001',
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'fba' as const,
-};
 const callOptions = (signal?: AbortSignal) => ({ headers: { 'x-api-key': CALL_SECRET }, ...(signal ? { signal } : {}) });
 
 /** Every method, each sending the per-call secret header too. */
