@@ -12,8 +12,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}.tmp/api-docs`;
 
 /** Reflection kinds of TypeDoc's JSON model (`ReflectionKind` in typedoc). */
-const KIND = { Module: 2, Variable: 32, Function: 64, Class: 128 } as const;
-const VALUE_KINDS: Record<number, string> = { [KIND.Variable]: 'Variable', [KIND.Function]: 'Function', [KIND.Class]: 'Class' };
+const KIND = { Module: 2, Variable: 32, Function: 64, Class: 128, Interface: 256, TypeAlias: 2097152 } as const;
+const EXAMPLE_KINDS: Record<number, string> = {
+  [KIND.Variable]: 'Variable',
+  [KIND.Function]: 'Function',
+  [KIND.Class]: 'Class',
+  [KIND.Interface]: 'Interface',
+  [KIND.TypeAlias]: 'TypeAlias',
+};
 
 interface JsonComment {
   blockTags?: { tag: string }[];
@@ -64,14 +70,14 @@ describe('API reference (TypeDoc)', () => {
     expect(modules.sort()).toEqual(['index', 'messaging', 'testing', 'warehouse']);
   });
 
-  it('gives every exported class, function and variable an @example', () => {
+  it('gives every exported class, function, variable, interface and type alias an @example', () => {
     const modules = (project.children ?? []).filter((child) => child.kind === KIND.Module);
     const hasExample = (comment: JsonComment | undefined) => comment?.blockTags?.some((tag) => tag.tag === '@example') ?? false;
     const checked: string[] = [];
     const offenders: string[] = [];
     for (const module of modules) {
       for (const child of module.children ?? []) {
-        const kind = VALUE_KINDS[child.kind];
+        const kind = EXAMPLE_KINDS[child.kind];
         if (!kind) continue;
         const name = `${module.name}.${child.name} (${kind})`;
         checked.push(name);

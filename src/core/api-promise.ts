@@ -1,4 +1,13 @@
-/** A response as the HTTP core read it, before a method turns it into its result. */
+/**
+ * A response as the HTTP core read it, before a method turns it into its result.
+ * @example
+ * ```ts
+ * const { data, response }: WithResponse<Announcement> = await messaging
+ *   .postAnnouncement({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' })
+ *   .withResponse();
+ * console.log(response.status, response.headers.get('content-type'), data.id);
+ * ```
+ */
 export interface WithResponse<T> {
   data: T;
   response: Response;

@@ -4,7 +4,18 @@
  * token or webhook secret: messages, bodies and stacks are scrubbed before they are built.
  */
 
-/** One problem found in a request before it was sent. */
+/**
+ * One problem found in a request before it was sent.
+ * @example
+ * ```ts
+ * const describe = (issue: ValidationIssue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`;
+ * try {
+ *   await messaging.postChannelMessage({ embeds: [] });
+ * } catch (e) {
+ *   if (e instanceof RequestValidationError) console.error(e.issues.map(describe).join('\n'));
+ * }
+ * ```
+ */
 export interface ValidationIssue {
   /** Where the problem is, e.g. `['embeds', 3, 'fields', 25]`. */
   path: (string | number)[];
@@ -81,7 +92,22 @@ function formatIssues(subject: string, issues: ValidationIssue[]): string {
   return `Invalid ${subject} (${count}, nothing was sent):\n${lines.join('\n')}`;
 }
 
-/** What the HTTP core knows of a failed response when it builds an {@link APIError}. */
+/**
+ * What the HTTP core knows of a failed response when it builds an {@link APIError}.
+ * @example
+ * ```ts
+ * // A test double that fails the way the SDK does:
+ * const init: APIErrorInit = {
+ *   status: 404,
+ *   message: 'Shipment not found.',
+ *   body: { status: 'failed', message: 'Shipment not found.' },
+ *   headers: new Headers({ 'content-type': 'application/json' }),
+ *   method: 'GET',
+ *   path: '/api/v1/shipments/3f6c2a9e-8b1d-4c57-9e2a-6d4b1f0c8a71',
+ * };
+ * const error = APIError.for(init); // a NotFoundError
+ * ```
+ */
 export interface APIErrorInit {
   status: number;
   message: string;

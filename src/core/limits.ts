@@ -8,6 +8,13 @@
  * One row of a limits table: what is limited, where in which request, and the bounds. Read
  * the rows to show the same limits in a form (a character counter, a disabled button)
  * before a request fails validation.
+ * @example
+ * ```ts
+ * function counter(row: LimitRow, value: string): string {
+ *   return `${codePointLength(value)} / ${row.max} ${row.unit}`;
+ * }
+ * counter(MESSAGING_LIMITS.announcementTitle, 'Stocktake Friday 🧾'); // '18 / 150 characters'
+ * ```
  */
 export interface LimitRow {
   /** The document's own wording. */

@@ -2,7 +2,15 @@ import type { Logger, LogLevel } from '../internal/logger.js';
 
 export type { Logger, LogLevel };
 
-/** Options both clients take. */
+/**
+ * Options both clients take.
+ * @example
+ * ```ts
+ * const shared: CommonOptions = { timeout: 10_000, maxRetries: 3, logger: console, logLevel: 'warn' };
+ * const messaging = new MessagingClient({ ...shared, baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY });
+ * const warehouse = new WarehouseClient({ ...shared, domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID! });
+ * ```
+ */
 export interface CommonOptions {
   /**
    * Milliseconds one attempt may take before it fails with `APIConnectionTimeoutError`.
@@ -32,7 +40,14 @@ export interface CommonOptions {
   logLevel?: LogLevel;
 }
 
-/** Options every method takes as its last argument. */
+/**
+ * Options every method takes as its last argument.
+ * @example
+ * ```ts
+ * const options: RequestOptions = { signal: AbortSignal.timeout(15_000), maxRetries: 0, headers: { 'x-request-id': 'job-42' } };
+ * await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your shift starts at 9' }, options);
+ * ```
+ */
 export interface RequestOptions {
   /** Aborts the request, including a wait between retries. */
   signal?: AbortSignal;

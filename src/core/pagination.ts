@@ -7,7 +7,16 @@ import { anySignal } from '../internal/signals.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { OpslinkError, ResponseValidationError } from './errors.js';
 
-/** One page as a list endpoint returned it, before it becomes a {@link Page}. */
+/**
+ * One page as a list endpoint returned it, before it becomes a {@link Page}.
+ * @example
+ * ```ts
+ * function describePage(page: PageResult<Shipment>): string {
+ *   return `${page.offset + 1}–${page.offset + page.items.length} of ${page.total ?? '?'}`;
+ * }
+ * console.log(describePage(await warehouse.shipments.list({ limit: 50 }))); // a Page has the same members
+ * ```
+ */
 export interface PageResult<Item> {
   items: Item[];
   /** Number of records matching the filters, when the server said (`total` / `total_results`). */
@@ -16,10 +25,25 @@ export interface PageResult<Item> {
   limit: number;
 }
 
-/** Fetches the page that starts at `offset`. */
+/**
+ * Fetches the page that starts at `offset`.
+ * @example
+ * ```ts
+ * // Pages of 50 shipments at any offset, e.g. to fetch them in your own order.
+ * const fetchShipments: PageFetcher<Shipment> = (offset, signal) => warehouse.shipments.list({ offset, limit: 50 }, { signal });
+ * const { items, total } = await fetchShipments(100, undefined);
+ * ```
+ */
 export type PageFetcher<Item> = (offset: number, signal: AbortSignal | undefined) => APIPromise<PageResult<Item>>;
 
-/** How a list is walked. */
+/**
+ * How a list is walked.
+ * @example
+ * ```ts
+ * const paging: PaginationOptions = { concurrency: 4, maxItems: 1_000 };
+ * for await (const order of warehouse.inbound.list({ limit: 100 }, paging)) console.log(order.order_number);
+ * ```
+ */
 export interface PaginationOptions {
   /**
    * Pages requested at once while iterating, once the first page has told the total.

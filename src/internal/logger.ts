@@ -3,6 +3,11 @@
 /**
  * Which log lines reach the `logger` option: `off` (the default) sends none, and each level
  * after it adds more detail (`error`, `warn`, `info`, `debug`). Keys and tokens never appear.
+ * @example
+ * ```ts
+ * const logLevel: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
+ * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, logLevel });
+ * ```
  */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 /**

@@ -18,7 +18,19 @@ import {
 } from './schemas.js';
 import { readWebhookUrl } from './webhook-url.js';
 
-/** Options of a {@link MessagingClient}. */
+/**
+ * Options of a {@link MessagingClient}.
+ * @example
+ * ```ts
+ * const options: MessagingClientOptions = {
+ *   baseUrl: 'https://chat.example.com',
+ *   botKey: process.env.BOT_KEY,
+ *   channelKey: process.env.CHANNEL_KEY,
+ *   embedLimits: 'chat-platform',
+ * };
+ * const messaging = new MessagingClient(options);
+ * ```
+ */
 export interface MessagingClientOptions extends CommonOptions {
   /**
    * The messaging service's base address, e.g. `https://chat.example.com` (a path prefix is

@@ -8,10 +8,22 @@ import type { RawResponse } from '../internal/http.js';
 /**
  * A created direct or channel message. The document does not show its fields, so it is
  * the server's JSON object as sent.
+ * @example
+ * ```ts
+ * const sent: CreatedMessage = await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your order shipped' });
+ * if (sent.id !== undefined) console.log('message id', sent.id);
+ * ```
  */
 export type CreatedMessage = { id?: string | number } & Record<string, unknown>;
 
-/** A created announcement. */
+/**
+ * A created announcement.
+ * @example
+ * ```ts
+ * const announcement: Announcement = await messaging.postAnnouncement({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' });
+ * console.log(`${announcement.id} by ${String(announcement.createdBy)}: ${announcement.likeCount ?? 0} likes`);
+ * ```
+ */
 export interface Announcement {
   id: string | number;
   title: string;

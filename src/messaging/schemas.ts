@@ -12,7 +12,15 @@ import { codePointLength } from '../internal/text.js';
 // The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601, and the service refuses it.
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** `to` of a direct message: exactly one way to find the employee. */
+/**
+ * `to` of a direct message: exactly one way to find the employee.
+ * @example
+ * ```ts
+ * const recipientOf = (employee: { id?: string; email: string }): Recipient =>
+ *   employee.id ? { userId: employee.id } : { email: employee.email };
+ * await messaging.sendDirectMessage({ to: recipientOf({ email: 'ana@example.com' }), body: 'Your shift starts at 9' });
+ * ```
+ */
 export type Recipient = { userId: string } | { phoneNumber: string } | { email: string };
 
 const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
@@ -45,6 +53,11 @@ export const directMessageSchema = z.strictObject({
  * equal the number on file exactly) or `email` (matched case-insensitively), and `body` is 1
  * to 4000 characters. The first message to an employee creates the bot's direct chat with
  * them; later ones reuse it.
+ * @example
+ * ```ts
+ * const reminder: DirectMessageInput = { to: { phoneNumber: '+15550100' }, body: 'Truck 4 is at door 2' };
+ * await messaging.sendDirectMessage(reminder);
+ * ```
  */
 export type DirectMessageInput = z.input<typeof directMessageSchema>;
 
@@ -62,6 +75,11 @@ export const announcementSchema = z.strictObject({
 /**
  * An announcement request: `title` 1 to 150 characters, `body` 1 to 4000. It appears in the
  * Announcements feed attributed to the bot's name, and every active employee is notified.
+ * @example
+ * ```ts
+ * const input: AnnouncementInput = { title: 'Stocktake Friday', body: 'Doors close at 4 pm; the loading bay stays open.' };
+ * await messaging.postAnnouncement(input);
+ * ```
  */
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
@@ -166,6 +184,17 @@ export const embedSchema = buildEmbedSchema('documented');
  * (makes the title a link), `color` (decimal RGB, 0 to 16777215), `timestamp` (ISO 8601
  * text or a `Date`, shown in the footer), `author`, `footer`, `image`, `thumbnail`, and up to
  * 25 `fields` (inline fields are laid out two per row).
+ * @example
+ * ```ts
+ * const lowStock: Embed = {
+ *   title: 'Low stock: SKU 1042',
+ *   description: '3 left in the east warehouse',
+ *   color: 0xe67e22,
+ *   fields: [{ name: 'Reorder point', value: '10', inline: true }],
+ *   timestamp: new Date(),
+ * };
+ * await messaging.postChannelMessage({ embeds: [lowStock] });
+ * ```
  */
 export type Embed = z.input<typeof embedSchema>;
 
@@ -182,6 +211,15 @@ export const channelMessageSchema = buildChannelMessageSchema('documented');
  * (at least one must be present), plus an optional per-message sender `username` (up to 80
  * characters) and `avatar_url`. Only employees with view access to the channel, and owner
  * and admin users, see it.
+ * @example
+ * ```ts
+ * const message: ChannelMessageInput = {
+ *   username: 'Deploy bot',
+ *   content: 'Release 1.4.2 is live',
+ *   embeds: [{ title: 'Changelog', url: 'https://example.com/changelog/1.4.2' }],
+ * };
+ * await messaging.postChannelMessage(message);
+ * ```
  */
 export type ChannelMessageInput = z.input<typeof channelMessageSchema>;
 

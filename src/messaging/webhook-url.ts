@@ -6,7 +6,14 @@
 import { RequestValidationError } from '../core/errors.js';
 import { isUuid } from '../internal/path.js';
 
-/** The parts of a webhook URL. `token` is a secret: keep it out of logs. */
+/**
+ * The parts of a webhook URL. `token` is a secret: keep it out of logs.
+ * @example
+ * ```ts
+ * const parts: WebhookUrlParts = parseWebhookUrl(process.env.OPS_WEBHOOK_URL!);
+ * console.log(`posting to channel ${parts.channelId} on ${parts.baseUrl}`); // never log parts.token
+ * ```
+ */
 export interface WebhookUrlParts {
   /** Scheme, host and any path prefix before `/api/automation/webhooks`. */
   baseUrl: string;

@@ -30,6 +30,12 @@ import { createTransport, json, type MockRoute, type MockTransport } from './moc
 /**
  * A bot account as the mock stores it. A bot's key authenticates direct messages and
  * announcements; a revoked key answers 401.
+ * @example
+ * ```ts
+ * const nightBot: MockBot = mock.addBot('Night shift bot');
+ * const client = new MessagingClient({ baseUrl: mock.baseUrl, botKey: nightBot.key, fetch: mock.fetch });
+ * mock.revokeBot(nightBot.key); // its requests answer 401 from now on
+ * ```
  */
 export interface MockBot {
   id: string;
@@ -42,6 +48,12 @@ export interface MockBot {
  * An employee as the mock stores it. A direct message's `to` matches `id` (userId),
  * `phoneNumber` (exactly) or `email` (case-insensitively); only active employees match and
  * are notified.
+ * @example
+ * ```ts
+ * const ada: MockEmployee = mock.employees.first;
+ * await client.sendDirectMessage({ to: { phoneNumber: ada.phoneNumber }, body: 'Shift swap approved' });
+ * expect(mock.state.directMessages[0]?.employeeId).toBe(ada.id);
+ * ```
  */
 export interface MockEmployee {
   id: string;
@@ -51,7 +63,15 @@ export interface MockEmployee {
   active: boolean;
 }
 
-/** An automation channel as the mock stores it, with its key (also its webhook token). */
+/**
+ * An automation channel as the mock stores it, with its key (also its webhook token).
+ * @example
+ * ```ts
+ * const alerts: MockChannel = mock.addChannel('Alerts', [mock.employees.first.id]);
+ * const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: alerts.key, fetch: mock.fetch });
+ * await client.postChannelMessage({ content: 'Disk 91% full on db-2' });
+ * ```
+ */
 export interface MockChannel {
   id: string;
   name: string;
@@ -64,6 +84,14 @@ export interface MockChannel {
 /**
  * The direct chat between a bot and an employee: created by the bot's first message to that
  * employee and reused by every later one.
+ * @example
+ * ```ts
+ * const to = { email: mock.employees.first.email };
+ * await client.sendDirectMessage({ to, body: 'Your order shipped' });
+ * await client.sendDirectMessage({ to, body: 'It arrives Friday' });
+ * const chats: MockDirectChat[] = mock.state.directChats;
+ * expect(chats).toHaveLength(1); // the second message reused the chat
+ * ```
  */
 export interface MockDirectChat {
   id: string;
@@ -71,7 +99,16 @@ export interface MockDirectChat {
   employeeId: string;
 }
 
-/** A direct message as stored, in the chat of its bot and employee. */
+/**
+ * A direct message as stored, in the chat of its bot and employee.
+ * @example
+ * ```ts
+ * await client.sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'Your order shipped' });
+ * const sent: MockDirectMessage | undefined = mock.state.directMessages[0];
+ * expect(sent?.employeeId).toBe(mock.employees.first.id);
+ * expect(sent?.body).toBe('Your order shipped');
+ * ```
+ */
 export interface MockDirectMessage {
   id: string;
   chatId: string;
@@ -81,7 +118,16 @@ export interface MockDirectMessage {
   createdAt: string;
 }
 
-/** An announcement as stored: attributed to the bot's name, with like and comment counts. */
+/**
+ * An announcement as stored: attributed to the bot's name, with like and comment counts.
+ * @example
+ * ```ts
+ * await client.postAnnouncement({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' });
+ * const latest: MockAnnouncement | undefined = mock.state.announcements.at(-1);
+ * expect(latest?.title).toBe('Stocktake Friday');
+ * expect(latest?.createdBy).toBe(mock.botName);
+ * ```
+ */
 export interface MockAnnouncement {
   id: string;
   title: string;
@@ -97,6 +143,12 @@ export interface MockAnnouncement {
 /**
  * A notification the service would show an employee: one per active employee for an
  * announcement, one per viewer of the channel for a channel message.
+ * @example
+ * ```ts
+ * await client.postChannelMessage({ content: 'Deploy finished' });
+ * const fromChannel = (n: MockNotification) => n.kind === 'channel_message';
+ * expect(mock.state.notifications.filter(fromChannel).map((n) => n.employeeId)).toEqual([mock.employees.first.id]);
+ * ```
  */
 export interface MockNotification {
   employeeId: string;
@@ -105,7 +157,17 @@ export interface MockNotification {
   refId: string;
 }
 
-/** A channel message as stored; the payload members are kept as received. */
+/**
+ * A channel message as stored; the payload members are kept as received.
+ * @example
+ * ```ts
+ * const hook = MessagingClient.fromWebhookUrl(mock.webhookUrl, { fetch: mock.fetch });
+ * await hook.postChannelMessage({ embeds: [{ title: 'Build green' }] });
+ * const stored: MockChannelMessage | undefined = mock.state.channelMessages[0];
+ * expect(stored?.via).toBe('webhook');
+ * expect(stored?.embeds).toHaveLength(1);
+ * ```
+ */
 export interface MockChannelMessage {
   id: string;
   channelId: string;
@@ -139,7 +201,19 @@ export interface MessagingMockState {
   channelMessages: MockChannelMessage[];
 }
 
-/** 201 body of `POST /api/bot/messages` (the document does not show it). */
+/**
+ * 201 body of `POST /api/bot/messages` (the document does not show it).
+ * @example
+ * ```ts
+ * const res = await mock.fetch(`${mock.baseUrl}/api/bot/messages`, {
+ *   method: 'POST',
+ *   headers: { authorization: `Bearer ${mock.botKey}`, 'content-type': 'application/json' },
+ *   body: JSON.stringify({ to: { email: mock.employees.first.email }, body: 'Your order shipped' }),
+ * });
+ * const created: DirectMessageResponse = await res.json();
+ * expect(created.to.userId).toBe(mock.employees.first.id);
+ * ```
+ */
 export interface DirectMessageResponse {
   id: string;
   chatId: string;
@@ -148,7 +222,19 @@ export interface DirectMessageResponse {
   createdAt: string;
 }
 
-/** 201 body of `POST /api/bot/announcements`. */
+/**
+ * 201 body of `POST /api/bot/announcements`.
+ * @example
+ * ```ts
+ * const res = await mock.fetch(`${mock.baseUrl}/api/bot/announcements`, {
+ *   method: 'POST',
+ *   headers: { authorization: `Bearer ${mock.botKey}`, 'content-type': 'application/json' },
+ *   body: JSON.stringify({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' }),
+ * });
+ * const created: AnnouncementResponse = await res.json();
+ * expect(created.createdBy).toBe(mock.botName);
+ * ```
+ */
 export interface AnnouncementResponse {
   id: string;
   title: string;
@@ -159,7 +245,19 @@ export interface AnnouncementResponse {
   commentCount: number;
 }
 
-/** 201 body of both channel message endpoints (the document does not show it). */
+/**
+ * 201 body of both channel message endpoints (the document does not show it).
+ * @example
+ * ```ts
+ * const res = await mock.fetch(mock.webhookUrl, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify({ content: 'Deploy finished' }),
+ * });
+ * const created: ChannelMessageResponse = await res.json();
+ * expect(created.channelId).toBe(mock.channelId);
+ * ```
+ */
 export interface ChannelMessageResponse {
   id: string;
   channelId: string;
@@ -170,14 +268,30 @@ export interface ChannelMessageResponse {
   createdAt: string;
 }
 
-/** Body of every 4xx the mock answers itself (the document does not show one). */
+/**
+ * Body of every 4xx the mock answers itself (the document does not show one).
+ * @example
+ * ```ts
+ * mock.revokeBot(mock.botKey);
+ * const error = await client.postAnnouncement({ title: 'Stocktake', body: 'Friday' }).catch((e: unknown) => e);
+ * if (error instanceof AuthenticationError) console.log((error.body as MockErrorBody).message);
+ * ```
+ */
 export interface MockErrorBody {
   message: string;
   /** One `path: problem` per violation, e.g. `embeds.3.fields: at most 25 items (got 26)`. */
   errors?: string[];
 }
 
-/** An employee to add with {@link MessagingMock.addEmployee}. */
+/**
+ * An employee to add with {@link MessagingMock.addEmployee}.
+ * @example
+ * ```ts
+ * const hire: NewEmployee = { name: 'Carla Diaz', email: 'carla@example.test', phoneNumber: '+15550100009' };
+ * const carla = mock.addEmployee(hire);
+ * await client.sendDirectMessage({ to: { userId: carla.id }, body: 'Welcome aboard' });
+ * ```
+ */
 export interface NewEmployee {
   /** @default derived from the email */
   name?: string;
@@ -187,7 +301,18 @@ export interface NewEmployee {
   active?: boolean;
 }
 
-/** Options of {@link createMessagingMock}. All are optional. */
+/**
+ * Options of {@link createMessagingMock}. All are optional.
+ * @example
+ * ```ts
+ * const options: MessagingMockOptions = {
+ *   baseUrl: 'https://gw.test/messaging',
+ *   botName: 'Shift Bot',
+ *   now: () => new Date('2026-01-05T09:00:00Z'),
+ * };
+ * const mock = createMessagingMock(options);
+ * ```
+ */
 export interface MessagingMockOptions {
   /**
    * Where the mock answers; may carry a path prefix (`https://gw.test/messaging`).
@@ -202,7 +327,15 @@ export interface MessagingMockOptions {
   now?: () => Date;
 }
 
-/** The three seed employees. Getters: after `reset()` they return the fresh records. */
+/**
+ * The three seed employees. Getters: after `reset()` they return the fresh records.
+ * @example
+ * ```ts
+ * const { first, inactive }: SeedEmployees = mock.employees;
+ * await client.sendDirectMessage({ to: { email: first.email }, body: 'hello' });
+ * await expect(client.sendDirectMessage({ to: { email: inactive.email }, body: 'hello' })).rejects.toBeInstanceOf(NotFoundError);
+ * ```
+ */
 export interface SeedEmployees {
   /** Active, and the only viewer of the seed channel. */
   readonly first: MockEmployee;
@@ -216,6 +349,14 @@ export interface SeedEmployees {
  * The messaging mock: its transport (`fetch`, MSW `handlers`, `faults`), its live state, the
  * seed bot's and channel's credentials, and methods to add or revoke bots, employees and
  * channels. Made by {@link createMessagingMock}.
+ * @example
+ * ```ts
+ * function clientFor(mock: MessagingMock): MessagingClient {
+ *   return new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, channelKey: mock.channelKey, fetch: mock.fetch });
+ * }
+ * const mock: MessagingMock = createMessagingMock();
+ * await clientFor(mock).postAnnouncement({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' });
+ * ```
  */
 export interface MessagingMock extends MockTransport {
   /** Live state; `reset()` empties and refills these same arrays. */

@@ -9,7 +9,14 @@
 // `resolution-mode: import` in dist/testing/index.d.cts, for CommonJS TypeScript consumers.
 import { HttpResponse, http, type RequestHandler } from 'msw';
 
-/** A request that matched a {@link MockRoute}, as its handler receives it. */
+/**
+ * A request that matched a {@link MockRoute}, as its handler receives it.
+ * @example
+ * ```ts
+ * const retrieveShipment = ({ params, url }: RouteMatch): Response =>
+ *   Response.json({ shipment_id: params[0], verbose: url.searchParams.has('verbose') });
+ * ```
+ */
 export interface RouteMatch {
   request: Request;
   url: URL;
@@ -21,6 +28,14 @@ export interface RouteMatch {
  * One endpoint of a service mock: the method and path it answers, and the handler that
  * answers it as the service document describes. Scripted faults and latency
  * ({@link FaultController}) apply before the handler runs.
+ * @example
+ * ```ts
+ * const retrieveShipment: MockRoute = {
+ *   method: 'GET',
+ *   path: '/shipments/:id',
+ *   handler: ({ params }) => Response.json({ status: 'success', data: { shipment: { shipment_id: params[0] } } }),
+ * };
+ * ```
  */
 export interface MockRoute {
   /** HTTP method the route answers; a known path with another method answers 404. */
@@ -31,7 +46,15 @@ export interface MockRoute {
   handler: (match: RouteMatch) => Response | Promise<Response>;
 }
 
-/** A scripted misbehaviour for the next matching requests. */
+/**
+ * A scripted misbehaviour for the next matching requests.
+ * @example
+ * ```ts
+ * const outage: Fault = { status: 503, body: { message: 'Service unavailable' } };
+ * const mock = createWarehouseMock();
+ * mock.faults.add({ route: 'GET /api/v1/shipments', times: 3, fault: outage });
+ * ```
+ */
 export type Fault =
   /** Answer with this status (and optional headers and body) instead of the real handler. */
   | { status: number; headers?: Record<string, string>; body?: unknown }
@@ -149,7 +172,16 @@ function patternOf(route: MockRoute): RegExp {
   return pattern;
 }
 
-/** A service mock's request handler and the ways to plug it in. */
+/**
+ * A service mock's request handler and the ways to plug it in.
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * const mocks: MockTransport[] = [createMessagingMock(), createWarehouseMock()];
+ * const server = setupServer(...mocks.flatMap((mock) => mock.handlers));
+ * server.listen();
+ * ```
+ */
 export interface MockTransport {
   /** The mock's base URL, as a client takes it. */
   readonly baseUrl: string;

@@ -38,7 +38,15 @@ interface NodeStream {
 }
 const nodeModule = <T>(name: string): Promise<T> => import(/* @vite-ignore */ `node:${name}`) as Promise<T>;
 
-/** Options of {@link startMockServer}: which mocks to serve, and where. */
+/**
+ * Options of {@link startMockServer}: which mocks to serve, and where.
+ * @example
+ * ```ts
+ * const options: MockServerOptions = { warehouse: createWarehouseMock({ inboundOrders: 500 }), port: 4010 };
+ * const server = await startMockServer(options);
+ * console.log(`point the app at ${server.warehouseBaseUrl}`);
+ * ```
+ */
 export interface MockServerOptions {
   /** The messaging mock to serve (`createMessagingMock()`). */
   messaging?: MockTransport;
@@ -50,7 +58,17 @@ export interface MockServerOptions {
   host?: string;
 }
 
-/** A running mock server. */
+/**
+ * A running mock server.
+ * @example
+ * ```ts
+ * let server: MockServer;
+ * beforeAll(async () => {
+ *   server = await startMockServer({ messaging: createMessagingMock() });
+ * });
+ * afterAll(() => server.close());
+ * ```
+ */
 export interface MockServer {
   /** `http://127.0.0.1:<port>` */
   url: string;

@@ -82,6 +82,11 @@ export const WAREHOUSE_MOCK_DEFAULTS = {
 /**
  * Options of {@link createWarehouseMock}: how much seed data, which seed, where it answers
  * and which credentials (`Authorization: ApiKey <key>`, `X-Warehouse-Id`) it accepts.
+ * @example
+ * ```ts
+ * const options: WarehouseMockOptions = { inboundOrders: 500, shipments: 0, seed: 42, sellerPortalLinked: false };
+ * const mock = createWarehouseMock(options);
+ * ```
  */
 export interface WarehouseMockOptions {
   /** Seeded inbound orders. @default 25 */
@@ -100,7 +105,14 @@ export interface WarehouseMockOptions {
   sellerPortalLinked?: boolean;
 }
 
-/** Server-side settings the document's rules depend on; tests may flip them. */
+/**
+ * Server-side settings the document's rules depend on; tests may flip them.
+ * @example
+ * ```ts
+ * const settings: WarehouseMockSettings = mock.settings;
+ * settings.sellerPortalLinked = false; // fbm updates now fail with fbm_seller_portal
+ * ```
+ */
 export interface WarehouseMockSettings {
   sellerPortalLinked: boolean;
 }
@@ -122,6 +134,14 @@ export interface WarehouseMockState {
 /**
  * The warehouse mock: its transport (`fetch`, MSW `handlers`, `faults`), its live state and
  * settings, and the credentials it accepts. Made by {@link createWarehouseMock}.
+ * @example
+ * ```ts
+ * function clientFor(mock: WarehouseMock): WarehouseClient {
+ *   return new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
+ * }
+ * const mock: WarehouseMock = createWarehouseMock({ seed: 7 });
+ * const page = await clientFor(mock).inbound.list({ limit: 10 });
+ * ```
  */
 export interface WarehouseMock extends MockTransport {
   /** Live state: requests read and change it, and tests may too. */
@@ -133,7 +153,15 @@ export interface WarehouseMock extends MockTransport {
   reset(): void;
 }
 
-/** Body of `PUT /inbound/{order_id}`, with the update's own member names. */
+/**
+ * Body of `PUT /inbound/{order_id}`, with the update's own member names.
+ * @example
+ * ```ts
+ * const patch: MockInboundPatch = { fulfilledBy: 'fbm', amazonSKU: 'X-1042', listPrice: 19.99 };
+ * const order = mock.state.inboundOrders[0]!;
+ * expect(mockUpdateViolations(order, patch, mock.settings)).toContain('fbm_amazon_sku_prefix');
+ * ```
+ */
 export interface MockInboundPatch {
   date?: string;
   retailer?: string;
@@ -154,7 +182,18 @@ export interface MockInboundPatch {
   units_per_pack?: number;
 }
 
-/** What the update rules read of the stored order. */
+/**
+ * What the update rules read of the stored order.
+ * @example
+ * ```ts
+ * const subject: UpdateRuleSubject = {
+ *   status: 'outbound', fulfillment_type: 'fba', amazon_sku: '', list_price: 0,
+ *   sold_as: 'individual', units_per_pack: 1, quantity: 10,
+ * };
+ * mockUpdateViolations(subject, { fulfilledBy: 'fbm' }, { sellerPortalLinked: true });
+ * // ['fulfilled_by_after_shipping', 'fbm_list_price']
+ * ```
+ */
 export type UpdateRuleSubject = Pick<
   InboundOrderRecord,
   'status' | 'fulfillment_type' | 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'
@@ -251,6 +290,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Result of {@link parseCsv}: the records, each with its 1-based row number as a
  * spreadsheet shows it, or the first error found.
+ * @example
+ * ```ts
+ * const result: CsvParse = parseCsv('order_number,quantity\r\nPO-1001,12\r\nPO-1002,6\r\n');
+ * if ('error' in result) throw new Error(result.error);
+ * expect(result.records.map((r) => r.fields[0])).toEqual(['order_number', 'PO-1001', 'PO-1002']);
+ * ```
  */
 export type CsvParse = { records: { row: number; fields: string[] }[] } | { error: string };
 

@@ -7,7 +7,14 @@
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
 import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
 
-/** One violated update rule. */
+/**
+ * One violated update rule.
+ * @example
+ * ```ts
+ * const violations: RuleViolation[] = checkInboundUpdate({ fulfilledBy: 'fba' }, { status: 'outbound', fulfillment_type: 'fbm' });
+ * for (const v of violations) console.warn(`${v.field}: ${v.message} [${v.rule}]`); // fulfilledBy: … [fulfilled_by_after_shipping]
+ * ```
+ */
 export interface RuleViolation {
   rule: UpdateRuleId;
   /** The update member at fault, e.g. `amazonSKU`. */
@@ -15,7 +22,14 @@ export interface RuleViolation {
   message: string;
 }
 
-/** The members of the current order the rules read. */
+/**
+ * The members of the current order the rules read.
+ * @example
+ * ```ts
+ * const current: CurrentOrder = { status: 'inbound', fulfillment_type: 'fbm', list_price: 0 };
+ * checkInboundUpdate({ amazonSKU: 'PFL-1042' }, current); // [{ rule: 'fbm_list_price', field: 'listPrice', … }]
+ * ```
+ */
 export type CurrentOrder = Partial<
   Pick<InboundOrder, 'status' | 'fulfillment_type' | 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>
 >;

@@ -35,7 +35,19 @@ import type {
 } from './types.js';
 import { appendQueryArray, formatOrderDate } from './wire-format.js';
 
-/** Options of a {@link WarehouseClient}. Give `baseUrl` or `domain`. */
+/**
+ * Options of a {@link WarehouseClient}. Give `baseUrl` or `domain`.
+ * @example
+ * ```ts
+ * const options: WarehouseClientOptions = {
+ *   baseUrl: 'https://api.example.com/api/v1',
+ *   apiKey: process.env.WH_KEY!,
+ *   warehouseId: process.env.WH_ID!,
+ *   timeout: 10_000,
+ * };
+ * const warehouse = new WarehouseClient(options);
+ * ```
+ */
 export interface WarehouseClientOptions extends CommonOptions {
   /** `https://api.example.com` or `https://api.example.com/api/v1` (both accepted). */
   baseUrl?: string;
@@ -47,10 +59,24 @@ export interface WarehouseClientOptions extends CommonOptions {
   warehouseId: string;
 }
 
-/** Options of a list call: how to page, plus the usual per-call options. */
+/**
+ * Options of a list call: how to page, plus the usual per-call options.
+ * @example
+ * ```ts
+ * const options: ListOptions = { concurrency: 4, maxItems: 500, timeout: 10_000 };
+ * for await (const shipment of warehouse.shipments.list({ statuses: ['shipped'] }, options)) console.log(shipment.shipment_id);
+ * ```
+ */
 export type ListOptions = PaginationOptions & RequestOptions;
 
-/** Options of `inbound.update`. */
+/**
+ * Options of `inbound.update`.
+ * @example
+ * ```ts
+ * const options: UpdateOptions = { current: order, maxRetries: 0 };
+ * await warehouse.inbound.update(order.order_id, { listPrice: 29.99 }, options);
+ * ```
+ */
 export interface UpdateOptions extends RequestOptions {
   /** The order as `inbound.list` returned it, so the rules can see the merged state. */
   current?: CurrentOrder;

@@ -3,7 +3,14 @@
  * (and the mock, speaking as the server) uses for each.
  */
 
-/** Identifiers of the documented update rules. */
+/**
+ * Identifiers of the documented update rules.
+ * @example
+ * ```ts
+ * const needsSupport: UpdateRuleId[] = ['fbm_seller_portal', 'fulfilled_by_after_shipping'];
+ * const escalate = checkInboundUpdate({ fulfilledBy: 'fbm' }, order).some((v) => needsSupport.includes(v.rule));
+ * ```
+ */
 export type UpdateRuleId =
   | 'fulfilled_by_after_shipping'
   | 'fbm_amazon_sku_prefix'
