@@ -13,6 +13,7 @@ import {
   WarehouseClient,
 } from '../src/index.js';
 import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/warehouse-mock.js';
+import { rejectionOf } from './support/scripted-fetch.js';
 
 /** One request as it left the client, body already read. */
 interface SentRequest {
@@ -46,16 +47,6 @@ function recordingFetch(target: typeof fetch) {
     return target(request);
   };
   return { fetch, sent };
-}
-
-/** The rejection of `promise`; fails the test when it resolves instead. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${String(JSON.stringify(value)).slice(0, 200)}`);
-    },
-    (error: unknown) => error,
-  );
 }
 
 function findOrder(mock: WarehouseMock, predicate: (order: InboundOrderRecord) => boolean): InboundOrderRecord {

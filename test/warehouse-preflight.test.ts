@@ -21,6 +21,7 @@ import {
   mockUpdateViolations,
   type WarehouseMock,
 } from '../src/testing/warehouse-mock.js';
+import { rejectionOf } from './support/scripted-fetch.js';
 
 /** A fetch in front of the mock that records every request. */
 function countingFetch(target: typeof fetch) {
@@ -31,16 +32,6 @@ function countingFetch(target: typeof fetch) {
     return target(request);
   };
   return { fetch, requests };
-}
-
-/** The rejection of `promise`; fails the test when it resolves instead. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${String(JSON.stringify(value)).slice(0, 200)}`);
-    },
-    (error: unknown) => error,
-  );
 }
 
 /** The issues of the RequestValidationError `promise` rejects with. */

@@ -76,3 +76,13 @@ export const SHIPMENT_DETAIL = {
   wfs_linked: false,
   unit_services_summary: {},
 };
+
+/** The rejection of `promise`; fails the test when it resolves instead. */
+export async function rejectionOf(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${String(JSON.stringify(value)).slice(0, 200)}`);
+    },
+    (error: unknown) => error,
+  );
+}
