@@ -4,6 +4,8 @@
  * token or webhook secret: messages, bodies and stacks are scrubbed before they are built.
  */
 
+import { inspectSymbol } from '../internal/inspect.js';
+
 /**
  * One problem found in a request before it was sent.
  * @example
@@ -21,8 +23,6 @@ export interface ValidationIssue {
   path: (string | number)[];
   message: string;
 }
-
-const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * Base class of every opslink error.

@@ -154,10 +154,6 @@ export class HttpClient {
     });
   }
 
-  get redactor(): Redactor {
-    return this.#redactor;
-  }
-
   /** An APIPromise that rejects with `error` (a check that failed before any request). */
   static reject<T>(error: unknown): APIPromise<T> {
     return new APIPromise<T>(Promise.reject(error));
