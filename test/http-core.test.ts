@@ -61,6 +61,22 @@ describe('base URL, headers and bodies on the wire', () => {
     expect(await seen?.json()).toEqual(DM);
   });
 
+  it('lets a per-call header replace a client header of any letter case, never join them', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.post('https://chat.example.test/tenant-7/api/bot/messages', ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ id: 'm-1' }, { status: 201 });
+      }),
+    );
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, headers: { 'X-Trace': 'client', Accept: 'text/plain' } });
+    await client.sendDirectMessage(DM, { headers: { 'x-trace': 'call', AUTHORIZATION: 'Bearer other' } });
+    expect(seen?.headers.get('x-trace')).toBe('call');
+    expect(seen?.headers.get('accept')).toBe('text/plain');
+    // The client's own key wins over a header of the same name given per call.
+    expect(seen?.headers.get('authorization')).toBe(`Bearer ${BOT_KEY}`);
+  });
+
   it('sends the warehouse ApiKey and X-Warehouse-Id on every request, under /api/v1 once', async () => {
     const seen: Request[] = [];
     server.use(

@@ -141,16 +141,18 @@ export class HttpClient {
   readonly #settings: HttpSettings;
   readonly #ky: KyInstance;
   readonly #redactor: Redactor;
+  /** The client's headers, names in lower case, under each request's own. */
+  readonly #defaultHeaders: Record<string, string>;
 
   constructor(settings: HttpSettings) {
     this.#settings = settings;
     this.#redactor = settings.redactor;
+    this.#defaultHeaders = lowerCaseNames({ accept: 'application/json', ...settings.headers, ...settings.serviceHeaders });
     this.#ky = ky.create({
       retry: 0, // opslink runs its own retry loop: the rules differ per method and status.
       throwHttpErrors: false,
       // opslink's own per-attempt timer covers the body as well as the headers.
       timeout: false,
-      headers: { accept: 'application/json', ...settings.headers, ...settings.serviceHeaders },
     });
   }
 
@@ -183,44 +185,35 @@ export class HttpClient {
     const maxRetries = options?.maxRetries ?? settings.maxRetries;
     const query = spec.query?.toString();
     const url = `${base}${spec.path}${query ? `?${query}` : ''}`;
-    const headers: Record<string, string> = { ...options?.headers };
+    const headers = { ...this.#defaultHeaders, ...(options?.headers && lowerCaseNames(options.headers)) };
     if (spec.authorization !== undefined) headers.authorization = spec.authorization;
     // The body is made once, here, and sent as is on every attempt (FormData re-serialises).
-    let body: string | FormData | undefined = spec.body;
+    let requestBody: string | FormData | undefined = spec.body;
     if (spec.json !== undefined) {
-      body = JSON.stringify(spec.json);
+      requestBody = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
     }
     const timeout = options?.timeout ?? settings.timeout;
-    const userFetch = settings.fetch;
-    const init = {
-      method,
-      headers,
-      // A custom fetch is called the way fetch usually is, `(url, init)`, with the body as built
-      // (JSON text or FormData), not with the Request object ky makes. ky's Request then gets
-      // no body: a FormData body stream ky would make, and cancel unread, makes undici throw.
-      ...(userFetch
-        ? {
-            // ky hands its fetch the Request it built: read the URL, headers and signal off it.
-            fetch: (input: unknown) => {
-              const request = input as Request;
-              return userFetch(request.url, { method, headers: Object.fromEntries(request.headers), body, signal: request.signal });
-            },
-          }
-        : { body }),
-    };
+    // globalThis.fetch is looked up per call: a mock (MSW) may patch it after the client is made.
+    const send = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
     const log = settings.log;
 
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw userAbort(signal, method, path);
       const started = now();
-      log.debug(`→ ${method} ${path}${attempt ? ` (retry ${attempt} of ${maxRetries})` : ''}`);
+      log.debug?.(`→ ${method} ${path}${attempt ? ` (retry ${attempt} of ${maxRetries})` : ''}`);
       let response: Response;
       let read: { body: unknown; isJson: boolean };
       const timer = new AbortController();
       const timeoutId = setTimeout(() => timer.abort(), timeout);
       try {
-        response = await this.#ky(url, { ...init, signal: signal ? anySignal([signal, timer.signal]) : timer.signal });
+        const attemptSignal = signal ? anySignal([signal, timer.signal]) : timer.signal;
+        // ky runs the request, but fetch is called the way it usually is, `(url, init)`, with the
+        // body as built (JSON text or FormData) and the attempt's signal. ky's own Request
+        // carries neither: fetch(Request) makes undici copy it (~40 µs a request), and a
+        // FormData body stream ky would make, and cancel unread, makes undici throw.
+        const init = { method, headers, body: requestBody, signal: attemptSignal };
+        response = await this.#ky(url, { method, fetch: () => send(url, init) });
         // A fetch that ignores the signal (some test doubles do) must not turn an abort into success.
         if (signal?.aborted || timer.signal.aborted) throw new Error('aborted');
         read = await readBody(response);
@@ -230,7 +223,7 @@ export class HttpClient {
         const elapsed = Math.round(now() - started);
         if (attempt < maxRetries && isRetryable(method, failure)) {
           const wait = backoffMs(attempt);
-          log.warn(
+          log.warn?.(
             `${method} ${path} ${failure.kind === 'timeout' ? 'timed out' : 'failed to connect'} after ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${wait} ms`,
           );
           await this.#wait(wait, signal, method, path);
@@ -245,7 +238,7 @@ export class HttpClient {
                 `${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`,
                 { cause: scrubbedCause(error, redactor) },
               );
-        log.error(connectionError.message);
+        log.error?.(connectionError.message);
         throw connectionError;
       } finally {
         clearTimeout(timeoutId);
@@ -254,12 +247,12 @@ export class HttpClient {
       const { status } = response;
 
       if (response.ok) {
-        log.info(`← ${status} ${method} ${path} in ${elapsed} ms`);
+        log.info?.(`← ${status} ${method} ${path} in ${elapsed} ms`);
         const raw = new RawResponse({ status, headers: response.headers, method, path, body: read.body, isJson: read.isJson }, redactor);
         try {
           return { data: parse(raw), response };
         } catch (error) {
-          log.error(`← ${status} ${method} ${path}: ${(error as Error).message}`);
+          log.error?.(`← ${status} ${method} ${path}: ${(error as Error).message}`);
           throw error;
         }
       }
@@ -270,16 +263,16 @@ export class HttpClient {
         const asked = status === 429 ? retryAfterMs(response.headers) : undefined;
         if (asked !== undefined && asked > settings.maxRetryAfter) {
           const error = errorFromBody(status, scrubHeaders(response.headers, redactor), body, method, path);
-          log.error(`${error.message} (Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter)`);
+          log.error?.(`${error.message} (Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter)`);
           throw error;
         }
         const wait = asked ?? backoffMs(attempt);
-        log.warn(`← ${status} ${method} ${path} in ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${Math.round(wait)} ms`);
+        log.warn?.(`← ${status} ${method} ${path} in ${elapsed} ms; retry ${attempt + 1} of ${maxRetries} in ${Math.round(wait)} ms`);
         await this.#wait(wait, signal, method, path);
         continue;
       }
       const error = errorFromBody(status, scrubHeaders(response.headers, redactor), body, method, path);
-      log.error(`← ${error.message} in ${elapsed} ms`);
+      log.error?.(`← ${error.message} in ${elapsed} ms`);
       throw error;
     }
   }
@@ -291,6 +284,13 @@ export class HttpClient {
       throw userAbort(signal, method, path);
     }
   }
+}
+
+/** A copy of `headers` with every name in lower case, so a later `Authorization` replaces an earlier `authorization`. */
+function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  const lowered: Record<string, string> = {};
+  for (const name of Object.keys(headers)) lowered[name.toLowerCase()] = headers[name] as string;
+  return lowered;
 }
 
 /** The path part of a base URL (`https://host/prefix` → `/prefix`). */

@@ -22,26 +22,26 @@ export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
 
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
+/**
+ * One function per level that is on; a level that is off is missing, so a call site written
+ * `log.debug?.(\`…\`)` does not even build its message.
+ */
 export interface LogSink {
-  error(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-  info(message: string, data?: Record<string, unknown>): void;
-  debug(message: string, data?: Record<string, unknown>): void;
+  error?: (message: string) => void;
+  warn?: (message: string) => void;
+  info?: (message: string) => void;
+  debug?: (message: string) => void;
 }
-
-const silent: LogSink = { error() {}, warn() {}, info() {}, debug() {} };
 
 /** A sink that forwards the levels at or above `level` to `logger` (the console when not given), prefixed `[opslink]`. */
 export function createLogSink(logger: Logger | undefined, level: LogLevel): LogSink {
   const rank = LOG_LEVELS.indexOf(level);
-  if (rank <= 0) return silent;
   // A level without a logger means the console: asking for lines and getting none helps nobody.
-  logger ??= globalThis.console;
-  if (!logger) return silent;
-  const at = (method: 'error' | 'warn' | 'info' | 'debug') =>
-    LOG_LEVELS.indexOf(method) <= rank
-      ? (message: string, data?: Record<string, unknown>) =>
-          data === undefined ? logger[method](`[opslink] ${message}`) : logger[method](`[opslink] ${message}`, data)
-      : () => {};
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  const target = rank > 0 ? (logger ?? globalThis.console) : undefined;
+  const sink: LogSink = {};
+  if (!target) return sink;
+  for (const method of ['error', 'warn', 'info', 'debug'] as const) {
+    if (LOG_LEVELS.indexOf(method) <= rank) sink[method] = (message) => target[method](`[opslink] ${message}`);
+  }
+  return sink;
 }
