@@ -36,7 +36,7 @@ const lines = [
   '# Benchmark results',
   '',
   `Run ${started.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench\`.`,
-  'Every figure is a median or ratio of medians over interleaved rounds.',
+  'Every figure is a median over interleaved rounds, a ratio of such medians, or (per-request overhead) a median of per-round ratios.',
   '',
   '| target | figure | met |',
   '|---|---|---|',
