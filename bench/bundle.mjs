@@ -1,10 +1,11 @@
 // Target 6: bundle budgets. Each entry point bundled by esbuild, minified, with its
-// dependencies (ky, zod), then gzipped. `--check` exits non-zero when one is over budget.
+// dependencies (ky, zod), then gzipped. `--check` (run by .ci/run) exits non-zero when an
+// entry is over its budget, unless it is a reported, still-open miss that has not grown
+// (bench/budgets.ts).
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { BUDGETS, verdict } from './budgets.ts';
 import { report } from './lib.mjs';
-
-export const BUDGETS = { 'opslink/messaging': 20 * 1024, 'opslink/warehouse': 22 * 1024, opslink: 28 * 1024 };
 
 async function gzippedSize(code) {
   const result = await build({
@@ -38,9 +39,9 @@ const zodFloor = await gzippedSize(
 );
 rows.push(['smallest zod/mini object schema, for scale', `${(zodFloor / 1024).toFixed(1)} KB`]);
 
-report({ name: 'Bundle size, esbuild min+gzip with dependencies', rows, targets });
+if (!process.argv.includes('--check')) report({ name: 'Bundle size, esbuild min+gzip with dependencies', rows, targets });
 if (process.argv.includes('--check')) {
-  const over = targets.filter((t) => !t.met);
-  for (const t of over) console.error(`over budget: ${t.target}: ${(t.value / 1024).toFixed(1)} KB`);
-  process.exitCode = over.length ? 1 : 0;
+  const verdicts = targets.map((t, index) => verdict(Object.keys(BUDGETS)[index], t.value));
+  for (const v of verdicts) console.error(v.line);
+  process.exitCode = verdicts.some((v) => v.status === 'fail') ? 1 : 0;
 }
