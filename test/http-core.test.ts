@@ -29,6 +29,7 @@ import {
   jsonResponse,
   networkError,
   ORDER_ID,
+  rejectionOf,
   SHIPMENT_DETAIL,
   scriptedFetch,
   WAREHOUSE_ID,
@@ -96,6 +97,23 @@ describe('base URL, headers and bodies on the wire', () => {
     }
   });
 
+  it('keeps the warehouse key and id when a call passes Authorization or X-Warehouse-Id headers', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get('https://api.example.test/api/v1/shipments/:id', ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null });
+      }),
+    );
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
+    await client.shipments.retrieve(ORDER_ID, {
+      headers: { Authorization: 'ApiKey someone-else', 'X-Warehouse-Id': 'wh-other', 'X-Trace': 't-1' },
+    });
+    expect(seen?.headers.get('authorization')).toBe(`ApiKey ${API_KEY}`);
+    expect(seen?.headers.get('x-warehouse-id')).toBe(WAREHOUSE_ID);
+    expect(seen?.headers.get('x-trace')).toBe('t-1');
+  });
+
   it('builds https://api.<domain>/api/v1 from a domain', () => {
     const client = new WarehouseClient({ domain: 'example.com', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
     expect(client.baseUrl).toBe('https://api.example.com/api/v1');
@@ -115,6 +133,27 @@ describe('base URL, headers and bodies on the wire', () => {
     await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n');
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(fields?.get('bulk')).toBe('true');
+  });
+
+  it('keeps the multipart boundary even when the client or the call sets a Content-Type header', async () => {
+    const contentTypes: (string | null)[] = [];
+    server.use(
+      http.post('https://api.example.test/api/v1/inbound', async ({ request }) => {
+        contentTypes.push(request.headers.get('content-type'));
+        await request.formData();
+        return HttpResponse.json({ status: 'success', message: 'created', data: { order_ids: [] }, errors: null });
+      }),
+    );
+    const client = new WarehouseClient({
+      baseUrl: 'https://api.example.test',
+      apiKey: API_KEY,
+      warehouseId: WAREHOUSE_ID,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n');
+    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n', { headers: { 'content-type': 'text/csv' } });
+    expect(contentTypes).toHaveLength(2);
+    for (const contentType of contentTypes) expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('uses the custom fetch given in the options', async () => {
@@ -437,6 +476,53 @@ describe('the custom fetch, the timeout and the logger', () => {
     const error = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch, timeout: 50 }).sendDirectMessage(DM).catch((e) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('ends the wait for a custom fetch that ignores its signal, on the timeout and on an abort', async () => {
+    const never = (() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;
+    const timedOut = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch: never, timeout: 30 }).sendDirectMessage(DM);
+    expect(await rejectionOf(timedOut)).toBeInstanceOf(APIConnectionTimeoutError);
+    const controller = new AbortController();
+    const aborted = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch: never }).sendDirectMessage(DM, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 10);
+    expect(await rejectionOf(aborted)).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('cancels the unread body of a response a custom fetch sends after the timeout', async () => {
+    let cancelled = false;
+    const late = (() =>
+      new Promise<Response>((resolve) => {
+        const body = new ReadableStream({
+          cancel() {
+            cancelled = true;
+          },
+        });
+        setTimeout(() => resolve(new Response(body, { status: 201 })), 60);
+      })) as unknown as typeof globalThis.fetch;
+    const error = await rejectionOf(
+      new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch: late, timeout: 20 }).sendDirectMessage(DM),
+    );
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    await vi.waitFor(() => expect(cancelled).toBe(true));
+  });
+
+  it('gives every attempt its own headers: a custom fetch that edits them does not edit the retry', async () => {
+    const seen: Record<string, string>[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      seen.push({ ...headers });
+      headers['x-edited-by-fetch'] = 'yes';
+      return seen.length === 1
+        ? jsonResponse(503, { status: 'failed', message: 'busy', data: null, errors: null })
+        : jsonResponse(200, { status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null });
+    }) as unknown as typeof globalThis.fetch;
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch });
+    await client.shipments.retrieve(ORDER_ID, { maxRetries: 1 });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[1]).not.toHaveProperty('x-edited-by-fetch');
   });
 
   it('logs to the console when a level is set without a logger', async () => {

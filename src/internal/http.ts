@@ -19,7 +19,7 @@ import type { RequestOptions } from '../core/options.js';
 import { checkRequestOptions, type ResolvedCommon, sensitiveValues } from './config.js';
 import type { Redactor } from './redact.js';
 import { backoffMs, type Failure, isRetryable, retryAfterMs, sleep } from './retry.js';
-import { anySignal } from './signals.js';
+import { anySignal, untilAborted } from './signals.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
@@ -42,27 +42,22 @@ export interface RequestSpec {
  * `failed` build the errors a parser throws, with secrets scrubbed from the body.
  */
 export class RawResponse {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly method: Method;
+  declare readonly status: number;
+  declare readonly headers: Headers;
+  declare readonly method: Method;
   /** The path with secrets scrubbed, for messages. */
-  readonly path: string;
+  declare readonly path: string;
   /** Parsed JSON when the body was JSON, its text when not, `undefined` when empty. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** False when the body was not empty but did not parse as JSON. */
-  readonly isJson: boolean;
+  declare readonly isJson: boolean;
   readonly #redactor: Redactor;
 
   constructor(
     init: { status: number; headers: Headers; method: Method; path: string; body: unknown; isJson: boolean },
     redactor: Redactor,
   ) {
-    this.status = init.status;
-    this.headers = init.headers;
-    this.method = init.method;
-    this.path = init.path;
-    this.body = init.body;
-    this.isJson = init.isJson;
+    Object.assign(this, init);
     this.#redactor = redactor;
   }
 
@@ -141,13 +136,16 @@ export class HttpClient {
   readonly #settings: HttpSettings;
   readonly #ky: KyInstance;
   readonly #redactor: Redactor;
-  /** The client's headers, names in lower case, under each request's own. */
-  readonly #defaultHeaders: Record<string, string>;
+  /** The client's `headers` option (and `accept`), names in lower case, under each call's own. */
+  readonly #clientHeaders: Record<string, string>;
+  /** The service's own headers (the warehouse key and id), over each call's: a call cannot swap them. */
+  readonly #serviceHeaders: Record<string, string>;
 
   constructor(settings: HttpSettings) {
     this.#settings = settings;
     this.#redactor = settings.redactor;
-    this.#defaultHeaders = lowerCaseNames({ accept: 'application/json', ...settings.headers, ...settings.serviceHeaders });
+    this.#clientHeaders = lowerCaseNames({ accept: 'application/json', ...settings.headers });
+    this.#serviceHeaders = lowerCaseNames(settings.serviceHeaders ?? {});
     this.#ky = ky.create({
       retry: 0, // opslink runs its own retry loop: the rules differ per method and status.
       throwHttpErrors: false,
@@ -185,17 +183,29 @@ export class HttpClient {
     const maxRetries = options?.maxRetries ?? settings.maxRetries;
     const query = spec.query?.toString();
     const url = `${base}${spec.path}${query ? `?${query}` : ''}`;
-    const headers = { ...this.#defaultHeaders, ...(options?.headers && lowerCaseNames(options.headers)) };
+    const headers = {
+      ...this.#clientHeaders,
+      ...(options?.headers && lowerCaseNames(options.headers)),
+      ...this.#serviceHeaders,
+    };
     if (spec.authorization !== undefined) headers.authorization = spec.authorization;
     // The body is made once, here, and sent as is on every attempt (FormData re-serialises).
     let requestBody: string | FormData | undefined = spec.body;
     if (spec.json !== undefined) {
       requestBody = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
+    } else if (requestBody !== undefined) {
+      // fetch writes a multipart Content-Type with the boundary; any other value breaks the body.
+      delete headers['content-type'];
     }
     const timeout = options?.timeout ?? settings.timeout;
-    // globalThis.fetch is looked up per call: a mock (MSW) may patch it after the client is made.
-    const send = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+    const customFetch = settings.fetch;
+    const send = customFetch
+      ? // A custom fetch (a test double) may ignore its signal: the attempt's timeout and the
+        // caller's abort end the wait for it all the same.
+        (input: string, init: RequestInit & { signal: AbortSignal }) => untilAborted(customFetch(input, init), init.signal, discardBody)
+      : // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
+        (input: string, init: RequestInit) => globalThis.fetch(input, init);
     const log = settings.log;
 
     for (let attempt = 0; ; attempt++) {
@@ -212,10 +222,9 @@ export class HttpClient {
         // body as built (JSON text or FormData) and the attempt's signal. ky's own Request
         // carries neither: fetch(Request) makes undici copy it (~40 µs a request), and a
         // FormData body stream ky would make, and cancel unread, makes undici throw.
-        const init = { method, headers, body: requestBody, signal: attemptSignal };
+        // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
+        const init = { method, headers: { ...headers }, body: requestBody, signal: attemptSignal };
         response = await this.#ky(url, { method, fetch: () => send(url, init) });
-        // A fetch that ignores the signal (some test doubles do) must not turn an abort into success.
-        if (signal?.aborted || timer.signal.aborted) throw new Error('aborted');
         read = await readBody(response);
       } catch (error) {
         if (signal?.aborted) throw userAbort(signal, method, path);
@@ -229,15 +238,13 @@ export class HttpClient {
           await this.#wait(wait, signal, method, path);
           continue;
         }
+        const attempts = attempt ? ` (after ${attempt + 1} attempts)` : '';
         const connectionError =
           failure.kind === 'timeout'
-            ? new APIConnectionTimeoutError(
-                `${method} ${path}: no complete response within ${timeout} ms${attempt ? ` (after ${attempt + 1} attempts)` : ''}`,
-              )
-            : new APIConnectionError(
-                `${method} ${path}: connection failed${attempt ? ` (after ${attempt + 1} attempts)` : ''}: ${redactor.text(rootMessage(error))}`,
-                { cause: scrubbedCause(error, redactor) },
-              );
+            ? new APIConnectionTimeoutError(`${method} ${path}: no complete response within ${timeout} ms${attempts}`)
+            : new APIConnectionError(`${method} ${path}: connection failed${attempts}: ${redactor.text(rootMessage(error))}`, {
+                cause: scrubbedCause(error, redactor),
+              });
         log.error?.(connectionError.message);
         throw connectionError;
       } finally {
@@ -284,6 +291,11 @@ export class HttpClient {
       throw userAbort(signal, method, path);
     }
   }
+}
+
+/** Cancels a response body nobody will read, so its connection is let go. */
+function discardBody(response: Response): void {
+  response.body?.cancel().catch(() => {});
 }
 
 /** A copy of `headers` with every name in lower case, so a later `Authorization` replaces an earlier `authorization`. */

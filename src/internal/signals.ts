@@ -10,3 +10,21 @@ export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
   }
   return controller.signal;
 }
+
+/**
+ * `promise`, or a rejection with the signal's reason as soon as `signal` aborts: for a custom
+ * fetch that ignores its signal, so a timeout or an abort still ends the attempt. A value that
+ * arrives after the abort goes to `discard` (to cancel an unread response body). `signal` is
+ * one attempt's own, so its listener goes with it.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discard: (late: T) => void): Promise<T> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  const settled = promise.then((value) => {
+    if (signal.aborted) discard(value);
+    return value;
+  });
+  return Promise.race([settled, aborted]);
+}
