@@ -129,15 +129,15 @@ export interface APIErrorInit {
 export class APIError extends OpslinkError {
   override name = 'APIError';
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The warehouse envelope's `errors` array, one string per problem, when the body had one. */
-  readonly errors: string[] | undefined;
+  declare readonly errors: string[] | undefined;
   /** The response body: parsed JSON when it was JSON, else its text (secrets scrubbed). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request's path (prefix included, secrets replaced), without the host. */
-  readonly path: string;
+  declare readonly path: string;
   /** Response headers. Not enumerable, so logs and JSON of the error stay short. */
   declare readonly headers: Headers;
 
@@ -148,11 +148,8 @@ export class APIError extends OpslinkError {
    */
   constructor(init: APIErrorInit) {
     super(init.message);
-    this.status = init.status;
-    this.errors = init.errors;
-    this.body = init.body;
-    this.method = init.method;
-    this.path = init.path;
+    const { status, errors, body, method, path } = init;
+    Object.assign(this, { status, errors, body, method, path });
     Object.defineProperty(this, 'headers', { value: init.headers, enumerable: false });
   }
 
@@ -317,16 +314,15 @@ export class APIUserAbortError extends OpslinkError {
  */
 export class ResponseValidationError extends OpslinkError {
   override name = 'ResponseValidationError';
-  readonly status: number;
-  readonly issues: ValidationIssue[];
+  declare readonly status: number;
+  declare readonly issues: ValidationIssue[];
   /** The body as received: parsed JSON, or text when it was not JSON (secrets scrubbed). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   constructor(init: { status: number; method: string; path: string; issues: ValidationIssue[]; body: unknown }) {
     const details = init.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
     super(`${init.status} ${init.method} ${init.path}: unexpected response body (${details})`);
-    this.status = init.status;
-    this.issues = init.issues;
-    this.body = init.body;
+    const { status, issues, body } = init;
+    Object.assign(this, { status, issues, body });
   }
 }
 
