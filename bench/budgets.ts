@@ -9,12 +9,14 @@ export const BUDGETS: Record<string, number> = {
 };
 
 /**
- * Entries over budget today, with the size (bytes, min+gzip) measured when the miss was
- * reported in issue 8. They are misses, not new budgets: the results table still says "no",
- * and CI fails if one grows past this size, so the gap can only close. ky (8.7 KB) and
- * zod/mini (4.7 KB at the least) leave 6.6 / 8.6 KB of these budgets for opslink's own code.
+ * Entries over budget today, with their exact size (bytes, min+gzip) when this gate was
+ * added on 2026-11-22, after the review fixes of that day (header precedence, multipart
+ * Content-Type, a custom fetch that ignores its signal). They are misses, not new budgets:
+ * the results table still says "no", and CI fails as soon as one grows by a byte, so the gap
+ * can only close. ky (8.7 KB) and zod/mini (4.7 KB for the smallest schema) leave 6.6 /
+ * 8.6 KB of these budgets for opslink's own code.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_600, 'opslink/warehouse': 25_950 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_643, 'opslink/warehouse': 25_930 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

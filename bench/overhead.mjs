@@ -6,10 +6,11 @@ import { MessagingClient } from 'opslink';
 import { fmt, interleave, median, report, startServer } from './lib.mjs';
 
 // Many short rounds: on a 2-core machine the client, the server and the GC share cores, and a
-// round's wall time drifts by ±10 % (JIT, major GCs). Each round runs all three variants
+// round's wall time drifts by ±10 % (JIT, major GCs). Each round runs all four variants
 // back to back, so the per-round ratio cancels the drift that hits the whole round.
 const REQUESTS = 200;
 const ROUNDS = 41;
+const BLOCKS = 3;
 const WARMUP_ROUNDS = 5;
 const KEY = 'bot_bench_key_000000000000';
 const DM = { to: { email: 'ana@example.com' }, body: 'Your pallet arrived at dock 3' };
@@ -65,10 +66,15 @@ const variants = {
   opslink: timed(viaOpslink),
 };
 await interleave(WARMUP_ROUNDS, variants); // warm-up: JIT, sockets
-const rounds = await interleave(ROUNDS, variants);
+// Three blocks of rounds, one after another: how far the figure moves from block to block
+// is the run's own measure of its noise, printed beside the figure.
+const blocks = [];
+for (let block = 0; block < BLOCKS; block++) blocks.push(await interleave(ROUNDS, variants));
+const rounds = Object.fromEntries(Object.keys(variants).map((name) => [name, blocks.flatMap((b) => b[name])]));
 const us = Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, median(values)]));
 // The ratios are medians of per-round ratios (a paired comparison), not ratios of medians.
-const pairedRatio = (name, base) => median(rounds[name].map((value, round) => value / rounds[base][round]));
+const pairedRatio = (name, base, of = rounds) => median(of[name].map((value, round) => value / of[base][round]));
+const perBlock = blocks.map((b) => fmt(pairedRatio('opslink', 'raw fetch', b), 3)).join(', ');
 
 // Where opslink's time goes: self time by module over a profiled run.
 const session = new Session();
@@ -124,8 +130,9 @@ report({
     ['opslink / bare ky', `${fmt(ratioKy, 3)} (target ≤ 1.05)`],
     [
       'rounds',
-      `${ROUNDS} × ${REQUESTS} requests per variant after ${WARMUP_ROUNDS} warm-up rounds; ratios are medians of per-round ratios`,
+      `${BLOCKS} blocks × ${ROUNDS} rounds × ${REQUESTS} requests per variant after ${WARMUP_ROUNDS} warm-up rounds; ratios are medians of per-round ratios`,
     ],
+    ['opslink / raw fetch, block by block', perBlock],
   ],
   targets: [
     { target: 'opslink ≤ 1.25 × raw fetch', value: ratioFetch, met: ratioFetch <= 1.25 },
