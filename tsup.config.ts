@@ -5,7 +5,7 @@ const shared: Options = {
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
-  external: ['ky', 'zod', 'msw', /^node:/],
+  external: ['zod', 'msw', /^node:/],
 };
 
 export default defineConfig([
@@ -35,10 +35,6 @@ export default defineConfig([
     dts: true,
     clean: false,
     splitting: true,
-    // ky 2 is ESM-only, and require() of ESM needs Node 22.12: the CommonJS build carries
-    // its own copy so `require('opslink')` works on every Node the package supports.
-    external: ['zod', 'msw', /^node:/],
-    noExternal: ['ky'],
   },
   {
     ...shared,

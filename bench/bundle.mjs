@@ -1,5 +1,5 @@
 // Target 6: bundle budgets. Each entry point bundled by esbuild, minified, with its
-// dependencies (ky, zod), then gzipped. `--check` (run by .ci/run) exits non-zero when an
+// dependency (zod), then gzipped. `--check` (run by .ci/run) exits non-zero when an
 // entry is over its budget, unless it is a reported, still-open miss that has not grown
 // (bench/budgets.ts).
 import { gzipSync } from 'node:zlib';
@@ -32,8 +32,6 @@ const client = await gzippedSize(`export { MessagingClient } from 'opslink/messa
 rows.push(['only MessagingClient (tree-shaken)', `${(client / 1024).toFixed(1)} KB`]);
 const warehouseClient = await gzippedSize(`export { WarehouseClient } from 'opslink/warehouse';`);
 rows.push(['only WarehouseClient (tree-shaken)', `${(warehouseClient / 1024).toFixed(1)} KB`]);
-const kyOnly = await gzippedSize(`export { default } from 'ky';`);
-rows.push(['ky alone, for scale', `${(kyOnly / 1024).toFixed(1)} KB`]);
 const zodFloor = await gzippedSize(
   `import * as z from 'zod/mini'; export const s = z.strictObject({ a: z.string().check(z.maxLength(3)) });`,
 );

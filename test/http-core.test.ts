@@ -229,12 +229,25 @@ describe('each status becomes its error class', () => {
     expect(error.errors).toEqual(['reason']);
   });
 
-  it('reports a 2xx body that is not JSON as ResponseValidationError with the text', async () => {
-    const fetch = scriptedFetch(new Response('{"id": ', { status: 201 }));
-    const error = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch }).sendDirectMessage(DM).catch((e) => e);
+  it('reports a 2xx body of a read that is not JSON as ResponseValidationError with the text', async () => {
+    const fetch = scriptedFetch(new Response('{"status": ', { status: 200 }));
+    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, fetch });
+    const error = await client.shipments.retrieve(ORDER_ID).catch((e) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.body).toBe('{"id": ');
+    expect(error.body).toBe('{"status": ');
     expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('resolves a write whose 2xx body is not JSON, and says so at warn: it took effect, so no caller sends it twice', async () => {
+    const fetch = scriptedFetch(new Response('{"id": ', { status: 201 }));
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const sent = await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch, logger, logLevel: 'warn' }).sendDirectMessage(DM);
+    expect(sent).toEqual({});
+    expect(fetch.calls).toHaveLength(1);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]![0]).toMatch(
+      /201 POST \/tenant-7\/api\/bot\/messages took effect, but its body is not as documented \(\(body\): is not JSON/,
+    );
   });
 
   it('puts the caller’s own line in the stack of an error that arrives later', async () => {
@@ -282,14 +295,20 @@ describe('secrets never leave', () => {
         maxRetries: 0,
       });
       const error = await client.postChannelMessage({ content: 'hi' }).catch((e) => e);
-      expect(error).toBeInstanceOf(OpslinkError);
       expect(fetch.calls[0]!.url).toContain(WEBHOOK_TOKEN); // it was really used
       expectClean(error);
       expectClean((error as APIError).body);
       for (const call of [...logger.debug.mock.calls, ...logger.info.mock.calls, ...logger.warn.mock.calls, ...logger.error.mock.calls]) {
         expectClean(call);
       }
-      expect(logger.error).toHaveBeenCalled();
+      // A 2xx to a write resolves (the warn line says what was odd); every failure rejects.
+      if (name === '200 that is not JSON') {
+        expect(error).toEqual({});
+        expect(logger.warn).toHaveBeenCalled();
+      } else {
+        expect(error).toBeInstanceOf(OpslinkError);
+        expect(logger.error).toHaveBeenCalled();
+      }
     });
   }
 
@@ -332,7 +351,7 @@ describe('secrets never leave', () => {
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const fetch = scriptedFetch(jsonResponse(429, {}, { 'retry-after': '0' }), jsonResponse(201, { id: 'x' }));
     await new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch, logger, logLevel: 'warn' }).sendDirectMessage(DM);
-    expect(logger.warn.mock.calls[0]![0]).toMatch(/429 POST \/tenant-7\/api\/bot\/messages .*retry 1 of 2/);
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/429 POST \/tenant-7\/api\/bot\/messages: retry 1 of 2/);
   });
 });
 

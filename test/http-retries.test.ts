@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffMs, isRetryable } from '../src/core/http/retry-policy.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -8,7 +9,6 @@ import {
   RateLimitError,
   WarehouseClient,
 } from '../src/index.js';
-import { backoffMs, isRetryable } from '../src/internal/retry.js';
 import {
   API_KEY,
   BOT_KEY,

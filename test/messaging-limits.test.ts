@@ -3,7 +3,7 @@
  * sent at its limit and refused one past it, before any request.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_PLATFORM_EMBED_LIMITS, type LimitRow, MESSAGING_LIMITS } from '../src/core/limits.js';
+import type { LimitRow } from '../src/core/limits.js';
 import {
   type AnnouncementInput,
   type ChannelMessageInput,
@@ -13,6 +13,7 @@ import {
   RequestValidationError,
   strictChannelMessageSchema,
 } from '../src/index.js';
+import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../src/messaging/limits.js';
 import { createMessagingMock, type MessagingMock } from '../src/testing/messaging-mock.js';
 
 /** One code point written as two UTF-16 units: a limit counted in units would trip on it. */
@@ -131,8 +132,8 @@ async function expectSent(row: LimitRow, n: number) {
 async function expectRefused(row: LimitRow, n: number, message: RegExp) {
   const { kind, input, where } = requestWith(row, sampleFor(row, n));
   const error = await validationErrorOf(send(kind, input));
-  // A list over its limit is named at its first item too many (`embeds.3.fields.25`).
-  const path = row.unit === 'items' && n > row.max ? [...where, row.max] : where;
+  // A list over its limit is named at the list itself (`embeds.3.fields`), as zod and JSON Schema do.
+  const path = where;
   expect(error.issues).toEqual([{ path, message: expect.stringMatching(message) }]);
   expect(requests).toHaveLength(0);
 }

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGING_LIMITS } from '../src/core/limits.js';
+import { MESSAGING_LIMITS } from '../src/messaging/limits.js';
 import { createMessagingMock, type MessagingMock, type MockErrorBody } from '../src/testing/messaging-mock.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -191,7 +191,7 @@ describe('inbound.create', () => {
     ]);
   });
 
-  it('sends only the fields given for a minimal order, and a date string as written', async () => {
+  it('sends only the fields given for a minimal order, and an ISO date string as MM/DD/YYYY', async () => {
     const before = mock.state.inboundOrders.length;
     const { order_id } = await client.inbound.create({
       date: '2025-03-09',
@@ -219,7 +219,7 @@ describe('inbound.create', () => {
         'unit_cost',
       ].sort(),
     );
-    expect(sent[0]!.form!.get('date')).toBe('2025-03-09');
+    expect(sent[0]!.form!.get('date')).toBe('03/09/2025');
     expect(mock.state.inboundOrders).toHaveLength(before + 1);
     expect(findOrder(mock, (o) => o.order_id === order_id)).toMatchObject({ date: '03/09/2025', sold_as: 'individual', asin: '' });
   });

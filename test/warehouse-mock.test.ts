@@ -7,8 +7,8 @@ import {
   parseCsv,
   type WarehouseMock,
 } from '../src/testing/warehouse-mock.js';
+import { BULK_CSV_COLUMNS } from '../src/warehouse/schemas.js';
 import { UPDATE_RULE_MESSAGES, VALIDATION_FAILURE_MESSAGE } from '../src/warehouse/update-rules.js';
-import { BULK_CSV_COLUMNS } from '../src/warehouse/wire-format.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const INBOUND_LIST_MEMBERS = [

@@ -65,3 +65,8 @@ export class APIPromise<T> extends Promise<T> {
     return this.#result().finally(onfinally);
   }
 }
+
+/** An APIPromise that rejects with `error`: a check that failed before any request was sent. */
+export function rejectedPromise<T>(error: unknown): APIPromise<T> {
+  return new APIPromise<T>(Promise.reject(error));
+}

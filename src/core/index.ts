@@ -1,6 +1,6 @@
-/** What every entry point shares: the errors, APIPromise, option types and the text helper. */
-export { codePointLength } from '../internal/text.js';
+/** What every entry point shares: the errors, APIPromise, bulk results, option types and the text helper. */
 export { APIPromise, type WithResponse } from './api-promise.js';
+export { type BulkOptions, type BulkProgress, BulkPromise, type BulkResult } from './bulk.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -19,6 +19,19 @@ export {
   RequestValidationError,
   ResponseValidationError,
   type ValidationIssue,
-} from './errors.js';
+} from './errors/index.js';
 export type { LimitRow } from './limits.js';
-export type { CommonOptions, Logger, LogLevel, RequestOptions } from './options.js';
+export type {
+  CommonOptions,
+  Credential,
+  Hooks,
+  Logger,
+  LogLevel,
+  RateLimitEvent,
+  RequestEvent,
+  RequestOptions,
+  ResponseEvent,
+  RetryEvent,
+} from './options.js';
+export { codePointLength } from './text.js';
+export { VERSION } from './version.js';

@@ -1,19 +1,136 @@
-import type { Logger, LogLevel } from '../internal/logger.js';
+/**
+ * The options both clients take and the options of every call, with their defaults. The
+ * rules that check them live in `config.ts`.
+ */
 
-export type { Logger, LogLevel };
+/**
+ * Which log lines reach the `logger` option: `off` (the default) sends none, and each level
+ * after it adds more detail (`error`, `warn`, `info`, `debug`). Keys and tokens never appear.
+ * @example
+ * ```ts
+ * const logLevel: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
+ * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, logLevel });
+ * ```
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Where a client writes its log lines: any object with `debug`, `info`, `warn` and `error`
+ * methods, such as `console` or a pino/winston logger. Lines start with `[opslink]`.
+ * @example
+ * ```ts
+ * const messaging = new MessagingClient({ baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY, logger: console, logLevel: 'info' });
+ * ```
+ */
+export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
+
+/**
+ * A key as a string, or a function that returns it (or a Promise of it), called before
+ * every request: for a key held in a secret manager and rotated, which then takes effect on
+ * the next request. Neither form ever appears in a log, an event or an error.
+ * @example
+ * ```ts
+ * const apiKey: Credential = async () => (await secrets.get('warehouse-api-key')).value;
+ * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey, warehouseId: 'wh-1' });
+ * ```
+ */
+export type Credential = string | (() => string | Promise<string>);
+
+/**
+ * A request about to be sent (the `onRequest` hook). `url` has any webhook token masked;
+ * `headers` is a copy with every credential masked.
+ * @example
+ * ```ts
+ * const onRequest = (e: RequestEvent) => console.log(`→ ${e.method} ${e.url} (attempt ${e.attempt})`);
+ * ```
+ */
+export interface RequestEvent {
+  method: string;
+  url: string;
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+  headers: Headers;
+}
+
+/**
+ * A response received (the `onResponse` hook), error statuses included.
+ * @example
+ * ```ts
+ * const onResponse = (e: ResponseEvent) => histogram.record(e.durationMs, { status: e.status });
+ * ```
+ */
+export interface ResponseEvent {
+  method: string;
+  url: string;
+  attempt: number;
+  status: number;
+  /** From the request leaving to the whole body read. */
+  durationMs: number;
+  /** The service's `x-request-id` or `request-id` header, when it sent one. */
+  requestId?: string;
+}
+
+/**
+ * A retry about to wait (the `onRetry` hook).
+ * @example
+ * ```ts
+ * let retries = 0;
+ * const onRetry = (e: RetryEvent) => { retries++; console.warn(`${e.method} ${e.url}: ${e.reason}; again in ${e.delayMs} ms`); };
+ * ```
+ */
+export interface RetryEvent {
+  method: string;
+  url: string;
+  /** The attempt that failed. */
+  attempt: number;
+  delayMs: number;
+  /** `'429'`, `'503'`, `'timeout'`, `'network'`, … */
+  reason: string;
+}
+
+/**
+ * A 429 received (`onRateLimited`): every request of the client pauses `retryAfter` seconds.
+ * @example
+ * ```ts
+ * const onRateLimited = (e: RateLimitEvent) => metrics.increment('opslink.rate_limited', { path: e.path });
+ * ```
+ */
+export interface RateLimitEvent {
+  method: string;
+  path: string;
+  /** Seconds of the pause (the server's `Retry-After`, or the backoff when it sent none). */
+  retryAfter: number;
+}
+
+/**
+ * Read-only events of every request, for metrics and tracing without wrapping `fetch`. A
+ * hook that throws is logged (at `warn`) and never breaks the call.
+ * @example
+ * ```ts
+ * const hooks: Hooks = {
+ *   onResponse: (e) => console.log(`${e.method} ${e.url} ${e.status} in ${e.durationMs} ms`),
+ *   onRetry: (e) => console.warn(`retrying after ${e.reason}`),
+ * };
+ * ```
+ */
+export interface Hooks {
+  onRequest?(event: RequestEvent): void;
+  onResponse?(event: ResponseEvent): void;
+  onRetry?(event: RetryEvent): void;
+}
 
 /**
  * Options both clients take.
  * @example
  * ```ts
- * const shared: CommonOptions = { timeout: 10_000, maxRetries: 3, logger: console, logLevel: 'warn' };
+ * const shared: CommonOptions = { timeout: 10_000, maxRetries: 3, deadline: 60_000, logger: console, logLevel: 'warn' };
  * const messaging = new MessagingClient({ ...shared, baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY });
  * const warehouse = new WarehouseClient({ ...shared, domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID! });
  * ```
  */
 export interface CommonOptions {
   /**
-   * Milliseconds one attempt may take before it fails with `APIConnectionTimeoutError`.
+   * Milliseconds one attempt may take, its body included, before it fails with `APIConnectionTimeoutError`.
    * @default 30_000
    */
   timeout?: number;
@@ -34,31 +151,66 @@ export interface CommonOptions {
   /** Where log lines go (any object with `debug`, `info`, `warn`, `error`, e.g. `console`). */
   logger?: Logger;
   /**
-   * Which lines reach `logger`. Secrets never do.
+   * Which lines reach `logger` (the console when no logger is given). Secrets never do.
    * @default 'off'
    */
   logLevel?: LogLevel;
+  /**
+   * Milliseconds for a whole call: every attempt and every wait between them, and for a
+   * list every page of the iteration. Past it the call ends with `APIConnectionTimeoutError`.
+   * @default no deadline
+   */
+  deadline?: number;
+  /**
+   * Requests of this client in flight at once, across all its calls (one gate).
+   * @default 16
+   */
+  maxConcurrency?: number;
+  /** A steady pace for the client's requests, e.g. `5` starts at most one every 200 ms. @default no pace */
+  requestsPerSecond?: number;
+  /**
+   * On a 429: `'wait'` pauses every request of the client until `Retry-After` has passed;
+   * `'reject'` fails that request with `RateLimitError` and, during the pause, every new one
+   * before it is sent.
+   * @default 'wait'
+   */
+  rateLimit?: 'wait' | 'reject';
+  /** Called on every 429 with the pause it starts. */
+  onRateLimited?: (event: RateLimitEvent) => void;
+  /**
+   * Allow a credential in a web page's main thread, where every visitor can read it. Without
+   * it, a client with a key or webhook URL throws `ConfigurationError` there.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
+  /** Read-only events of every request; secrets masked. */
+  hooks?: Hooks;
 }
 
 /**
  * Options every method takes as its last argument.
  * @example
  * ```ts
- * const options: RequestOptions = { signal: AbortSignal.timeout(15_000), maxRetries: 0, headers: { 'x-request-id': 'job-42' } };
+ * const options: RequestOptions = { signal: AbortSignal.timeout(15_000), maxRetries: 0, headers: { 'x-trace-id': 'job-42' } };
  * await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your shift starts at 9' }, options);
  * ```
  */
 export interface RequestOptions {
-  /** Aborts the request, including a wait between retries. */
+  /** Aborts the call at once, queued, in flight or waiting to retry. */
   signal?: AbortSignal;
   /** Per-attempt timeout (ms) for this call. */
   timeout?: number;
   /** Retries for this call. */
   maxRetries?: number;
-  /** Extra headers for this call. */
+  /** Extra headers for this call (never replacing the client's credential headers). */
   headers?: Record<string, string>;
+  /** Milliseconds for this whole call, waits included (for a list, the whole iteration). */
+  deadline?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RETRIES = 2;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULTS = {
+  timeout: 30_000,
+  maxRetries: 2,
+  maxRetryAfter: 60_000,
+  maxConcurrency: 16,
+} as const;

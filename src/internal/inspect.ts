@@ -1,4 +1,4 @@
-/** How clients show themselves in `console.log`, `util.inspect` and `JSON.stringify`: no secret, ever. */
+/** How clients and errors show themselves in `util.inspect`: no secret, ever. */
 export const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
 /** `'[set]'` for a credential that is present, `'[not set]'` otherwise. */

@@ -1,8 +1,36 @@
 /**
- * The one place secrets are scrubbed. Every message, log line, stack and error body that
- * opslink produces passes through a Redactor that knows the client's keys and tokens.
+ * The one place secrets are scrubbed. Every message, log line, stack, event and error body
+ * that opslink produces passes through a Redactor that knows the client's keys and tokens.
+ *
+ * A secret is replaced where it stands as a whole token: not where its letters merely sit
+ * inside a longer word. A one-letter key must not turn "Invalid API key" into
+ * "Invalid API [redacted]ey"; a key inside a URL path, a header or a JSON string is still
+ * bounded by `/`, a space or a quote, and is replaced.
  */
 export const REDACTED = '[redacted]';
+
+const WORD = /[A-Za-z0-9]/;
+
+/** Whether the occurrence of `secret` at `at` in `text` runs into a longer word on either side. */
+function insideWord(text: string, at: number, secret: string): boolean {
+  const before = text[at - 1];
+  const after = text[at + secret.length];
+  return (
+    (before !== undefined && WORD.test(before) && WORD.test(secret[0] as string)) ||
+    (after !== undefined && WORD.test(after) && WORD.test(secret[secret.length - 1] as string))
+  );
+}
+
+function replaceWhole(text: string, secret: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+    if (at < from || insideWord(text, at, secret)) continue;
+    out += text.slice(from, at) + REDACTED;
+    from = at + secret.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 export class Redactor {
   readonly #secrets: string[];
@@ -19,19 +47,17 @@ export class Redactor {
       } catch {}
     }
     // Longest first, so a secret containing another is replaced whole.
-    this.#secrets = [...all].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+    this.#secrets = [...all].sort((a, b) => b.length - a.length);
   }
 
-  /** A new Redactor that also scrubs `more`. */
+  /** A new Redactor that also scrubs `more`; this one when there is nothing new. */
   with(more: readonly (string | undefined)[]): Redactor {
-    return new Redactor([...this.#secrets, ...more]);
+    return more.every((s) => !s || this.#secrets.includes(s)) ? this : new Redactor([...this.#secrets, ...more]);
   }
 
   text(value: string): string {
     let out = value;
-    for (const secret of this.#secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    }
+    for (const secret of this.#secrets) if (out.includes(secret)) out = replaceWhole(out, secret);
     return out;
   }
 

@@ -1,30 +1,9 @@
-/**
- * Length of a string in Unicode code points, the unit the service documents (and JSON
- * Schema's `maxLength`) count "characters" in: an emoji made of a surrogate pair counts once.
- * Use it for a character counter that agrees with the SDK's checks.
- * @example
- * ```ts
- * codePointLength('Shipped 📦'); // 9, where 'Shipped 📦'.length is 10
- * const left = MESSAGING_LIMITS.directMessageBody.max - codePointLength(draft);
- * ```
- */
-export function codePointLength(text: string): number {
-  let length = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low surrogate is one code point written as two units.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length--;
-        i++;
-      }
-    }
-  }
-  return length;
-}
-
 /** True when `text` holds a carriage return or a line feed (header injection). */
 export function hasLineBreak(text: string): boolean {
   return text.includes('\r') || text.includes('\n');
+}
+
+/** `text` cut to `max` characters with an ellipsis, for messages. */
+export function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

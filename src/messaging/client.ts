@@ -1,15 +1,18 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
-import type { CommonOptions, RequestOptions } from '../core/options.js';
-import { parseRequest } from '../core/validation.js';
-import { checkSecret, normalizeBaseUrl, resolveCommon, sensitiveValues, throwIfIssues } from '../internal/config.js';
-import { HttpClient } from '../internal/http.js';
+import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
+import { assertOptionsObject, createHttp } from '../core/client-kit.js';
+import { checkCredential, normalizeBaseUrl } from '../core/config.js';
+import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
+import type { HttpClient, RateLimitGate } from '../core/http/index.js';
+import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
+import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
+import { checkValue } from '../core/validation.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
-import { Redactor } from '../internal/redact.js';
-import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
+import { environment } from '../internal/runtime.js';
+import * as operations from './operations.js';
+import type { Announcement, CreatedMessage } from './responses.js';
 import {
   type AnnouncementInput,
-  announcementSchema,
   type ChannelMessageInput,
   channelMessageSchema,
   type DirectMessageInput,
@@ -19,33 +22,18 @@ import {
 import { readWebhookUrl } from './webhook-url.js';
 
 /**
- * Options of a {@link MessagingClient}.
+ * Options of a {@link MessagingClient} other than where it sends.
  * @example
  * ```ts
- * const options: MessagingClientOptions = {
- *   baseUrl: 'https://chat.example.com',
- *   botKey: process.env.BOT_KEY,
- *   channelKey: process.env.CHANNEL_KEY,
- *   embedLimits: 'chat-platform',
- * };
- * const messaging = new MessagingClient(options);
+ * const keys: MessagingClientBaseOptions = { botKey: process.env.BOT_KEY, channelKey: process.env.CHANNEL_KEY, embedLimits: 'chat-platform' };
+ * const messaging = new MessagingClient({ ...keys, baseUrl: 'https://chat.example.com' });
  * ```
  */
-export interface MessagingClientOptions extends CommonOptions {
-  /**
-   * The messaging service's base address, e.g. `https://chat.example.com` (a path prefix is
-   * kept). Optional when `webhookUrl` is given: its host is used then.
-   */
-  baseUrl?: string;
-  /** A bot's API key: needed for direct messages and announcements. */
-  botKey?: string;
-  /** An automation channel's API key: posts channel messages with a bearer header. */
-  channelKey?: string;
-  /**
-   * A channel's webhook URL from its settings panel. When set, channel messages go to it,
-   * with no Authorization header.
-   */
-  webhookUrl?: string | URL;
+export interface MessagingClientBaseOptions extends CommonOptions {
+  /** A bot's API key (or a function returning it): needed for direct messages and announcements. */
+  botKey?: Credential | undefined;
+  /** An automation channel's API key (or a function returning it): posts channel messages with a bearer header. */
+  channelKey?: Credential | undefined;
   /**
    * `'documented'` enforces the limits of the messaging document; `'chat-platform'` adds the
    * embed limits of the chat platform it imitates (field value 1024, footer 2048, 6000 in all).
@@ -53,6 +41,33 @@ export interface MessagingClientOptions extends CommonOptions {
    */
   embedLimits?: 'documented' | 'chat-platform';
 }
+
+/**
+ * Options of a {@link MessagingClient}: a `baseUrl`, a `webhookUrl`, or both.
+ * @example
+ * ```ts
+ * const options: MessagingClientOptions = { baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY };
+ * const messaging = new MessagingClient(options);
+ * ```
+ */
+export type MessagingClientOptions = MessagingClientBaseOptions &
+  (
+    | {
+        /** The messaging service's base address, e.g. `https://chat.example.com` (a path prefix is kept). */
+        baseUrl: string;
+        /** A channel's webhook URL from its settings panel: channel messages go to it, with no Authorization header. */
+        webhookUrl?: string | URL | undefined;
+      }
+    | { baseUrl?: string | undefined; webhookUrl: string | URL }
+  );
+
+/** The environment variables `MessagingClient.fromEnv` reads, by option. */
+export const MESSAGING_ENV = {
+  baseUrl: 'OPSLINK_MESSAGING_URL',
+  botKey: 'OPSLINK_BOT_KEY',
+  channelKey: 'OPSLINK_CHANNEL_KEY',
+  webhookUrl: 'OPSLINK_WEBHOOK_URL',
+} as const;
 
 /**
  * Client of the messaging API: direct messages and announcements as a bot, messages with
@@ -66,48 +81,42 @@ export interface MessagingClientOptions extends CommonOptions {
 export class MessagingClient {
   /** The base address requests go to (no trailing slash). */
   readonly baseUrl: string;
+  readonly #options: MessagingClientOptions;
   readonly #http: HttpClient;
-  readonly #botKey: string | undefined;
-  readonly #channelKey: string | undefined;
+  readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
-  readonly #channelSchema: typeof channelMessageSchema;
+  readonly #channelMessage: ReturnType<typeof operations.postChannelMessage>;
 
-  constructor(options: MessagingClientOptions) {
+  constructor(options: MessagingClientOptions);
+  /** @internal `withOptions` passes the original's gate. */
+  constructor(options: MessagingClientOptions, gate: RateLimitGate | undefined);
+  constructor(options: MessagingClientOptions, gate?: RateLimitGate) {
+    assertOptionsObject(options);
     const issues: ValidationIssue[] = [];
-    if (options === null || typeof options !== 'object') {
-      throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);
-    }
-    let webhook: ReturnType<typeof readWebhookUrl> | undefined;
-    if (options.webhookUrl !== undefined) {
-      try {
-        webhook = readWebhookUrl(options.webhookUrl);
-      } catch (error) {
-        if (!(error instanceof RequestValidationError)) throw error;
-        issues.push(...error.issues);
-      }
-    }
+    const webhook = readWebhook(options.webhookUrl, issues);
+    // Without a baseUrl, the webhook URL's host serves (a bad webhook URL is reported once, as itself).
     const baseUrl =
       options.baseUrl === undefined && options.webhookUrl !== undefined
         ? (webhook?.baseUrl ?? '')
         : normalizeBaseUrl(issues, 'baseUrl', options.baseUrl);
-    checkSecret(issues, 'botKey', options.botKey, false);
-    checkSecret(issues, 'channelKey', options.channelKey, false);
+    checkCredential(issues, 'botKey', options.botKey, false);
+    checkCredential(issues, 'channelKey', options.channelKey, false);
     if (options.embedLimits !== undefined && options.embedLimits !== 'documented' && options.embedLimits !== 'chat-platform') {
       issues.push({ path: ['embedLimits'], message: "must be 'documented' or 'chat-platform'" });
     }
-    const common = resolveCommon(options, issues);
-    throwIfIssues(issues);
-
+    const credentials = { botKey: options.botKey, channelKey: options.channelKey, webhookUrl: options.webhookUrl };
+    this.#http = createHttp(options, issues, { baseUrl, credentials, secrets: [webhook?.token, webhook?.rawToken] }, gate);
     this.baseUrl = baseUrl;
-    this.#botKey = options.botKey;
-    this.#channelKey = options.channelKey;
+    this.#options = options;
     this.#webhook = webhook;
-    this.#channelSchema = options.embedLimits === 'chat-platform' ? strictChannelMessageSchema : channelMessageSchema;
-    this.#http = new HttpClient({
-      ...common,
-      baseUrl,
-      redactor: new Redactor([options.botKey, options.channelKey, webhook?.token, webhook?.rawToken, ...sensitiveValues(options.headers)]),
-    });
+    const schema = options.embedLimits === 'chat-platform' ? strictChannelMessageSchema : channelMessageSchema;
+    this.#channelMessage = operations.postChannelMessage(schema, webhook);
+    const held = (value: Credential | undefined) => (value === undefined ? undefined : { value, scheme: 'Bearer' });
+    this.#context = {
+      http: this.#http,
+      name: 'MessagingClient',
+      credential: (option) => held(option === 'botKey' ? options.botKey : options.channelKey),
+    };
   }
 
   /**
@@ -120,6 +129,42 @@ export class MessagingClient {
    */
   static fromWebhookUrl(webhookUrl: string | URL, options: CommonOptions = {}): MessagingClient {
     return new MessagingClient({ ...options, webhookUrl });
+  }
+
+  /**
+   * A client from the environment: `OPSLINK_MESSAGING_URL`, `OPSLINK_BOT_KEY`,
+   * `OPSLINK_CHANNEL_KEY` and `OPSLINK_WEBHOOK_URL` (see {@link MESSAGING_ENV}). Options
+   * passed win over the environment.
+   * @example
+   * ```ts
+   * const messaging = MessagingClient.fromEnv({ logLevel: 'warn' });
+   * ```
+   */
+  static fromEnv(overrides: Partial<MessagingClientOptions> = {}): MessagingClient {
+    const env = environment();
+    const fromEnv = Object.fromEntries(
+      Object.entries(MESSAGING_ENV)
+        .map(([option, name]) => [option, env[name] || undefined])
+        .filter(([, value]) => value !== undefined),
+    );
+    const options = { ...fromEnv, ...dropUndefined(overrides) } as MessagingClientOptions;
+    if (options.baseUrl === undefined && options.webhookUrl === undefined) {
+      const message = `is required: set ${MESSAGING_ENV.baseUrl} (or ${MESSAGING_ENV.webhookUrl}), or pass baseUrl`;
+      throw new ConfigurationError([{ path: ['baseUrl'], message }]);
+    }
+    return new MessagingClient(options);
+  }
+
+  /**
+   * A new client with some options changed, sharing this one's rate-limit gate (a 429 to
+   * either pauses both; the gate keeps this client's `maxConcurrency` and `requestsPerSecond`).
+   * @example
+   * ```ts
+   * const patient = messaging.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * ```
+   */
+  withOptions(changes: Partial<MessagingClientBaseOptions> & { baseUrl?: string; webhookUrl?: string | URL }): MessagingClient {
+    return new MessagingClient({ ...this.#options, ...changes } as MessagingClientOptions, this.#http.settings.gate);
   }
 
   /** The channel id of the webhook URL, when the client has one. */
@@ -138,17 +183,33 @@ export class MessagingClient {
    * ```
    */
   sendDirectMessage(input: DirectMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
-    try {
-      const key = this.#require('botKey', this.#botKey, 'sendDirectMessage');
-      const json = parseRequest(directMessageSchema, input, 'direct message');
-      return this.#http.request(
-        { method: 'POST', path: '/api/bot/messages', json, authorization: `Bearer ${key}` },
-        options,
-        parseCreatedMessage,
-      );
-    } catch (error) {
-      return HttpClient.reject(error);
-    }
+    return runOperation(this.#context, operations.sendDirectMessage, input, options, 'sendDirectMessage');
+  }
+
+  /**
+   * Sends many direct messages: every item is checked first (all problems at once, by index,
+   * nothing sent), then each is sent once, `concurrency` at a time, through the client's
+   * gate. Await it for one result per item in input order, or `for await` it for each as it
+   * lands. It never rejects for a failed item; feed the items of rejected results back to
+   * retry only those.
+   * @example
+   * ```ts
+   * const results = await messaging.sendDirectMessages(staff.map((s) => ({ to: { email: s.email }, body: 'Stocktake at 6' })), { concurrency: 16 });
+   * const failed = results.filter((r) => r.status === 'rejected').map((r) => r.index);
+   * ```
+   */
+  sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions): BulkPromise<CreatedMessage> {
+    return runBulk<DirectMessageInput, CreatedMessage>(
+      items,
+      (item, index) => {
+        const result = checkValue(directMessageSchema, item, [index]);
+        return result.ok ? [] : result.issues;
+      },
+      (item, request) => this.sendDirectMessage(item, request),
+      options,
+      'direct messages',
+      () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
+    );
   }
 
   /**
@@ -161,17 +222,7 @@ export class MessagingClient {
    * ```
    */
   postAnnouncement(input: AnnouncementInput, options?: RequestOptions): APIPromise<Announcement> {
-    try {
-      const key = this.#require('botKey', this.#botKey, 'postAnnouncement');
-      const json = parseRequest(announcementSchema, input, 'announcement');
-      return this.#http.request(
-        { method: 'POST', path: '/api/bot/announcements', json, authorization: `Bearer ${key}` },
-        options,
-        parseAnnouncement,
-      );
-    } catch (error) {
-      return HttpClient.reject(error);
-    }
+    return runOperation(this.#context, operations.postAnnouncement, input, options, 'postAnnouncement');
   }
 
   /**
@@ -187,40 +238,34 @@ export class MessagingClient {
    * ```
    */
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
-    try {
-      const webhook = this.#webhook;
-      const key = webhook ? undefined : this.#require('channelKey', this.#channelKey, 'postChannelMessage', ' or the webhookUrl option');
-      const json = parseRequest(this.#channelSchema, input, 'channel message');
-      if (webhook) {
-        return this.#http.request({ method: 'POST', path: webhook.path, json, baseUrl: webhook.baseUrl }, options, parseCreatedMessage);
-      }
-      return this.#http.request(
-        { method: 'POST', path: '/api/automation/messages', json, authorization: `Bearer ${key}` },
-        options,
-        parseCreatedMessage,
-      );
-    } catch (error) {
-      return HttpClient.reject(error);
-    }
-  }
-
-  #require(option: string, value: string | undefined, method: string, alternative = ''): string {
-    if (value) return value;
-    throw new ConfigurationError(
-      [{ path: [option], message: `MessagingClient.${method} needs the ${option} option${alternative}; nothing was sent` }],
-      'client options',
-    );
+    return runOperation(this.#context, this.#channelMessage, input, options, 'postChannelMessage');
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */
   toJSON(): Record<string, unknown> {
+    const webhook = this.#webhook;
     return {
       baseUrl: this.baseUrl,
-      botKey: credentialState(this.#botKey),
-      channelKey: credentialState(this.#channelKey),
-      webhookUrl: this.#webhook ? `${this.#webhook.baseUrl}/api/automation/webhooks/${this.#webhook.channelId}/[redacted]` : '[not set]',
+      botKey: credentialState(this.#options.botKey),
+      channelKey: credentialState(this.#options.channelKey),
+      webhookUrl: webhook ? `${webhook.baseUrl}/api/automation/webhooks/${webhook.channelId}/[redacted]` : '[not set]',
     };
   }
 }
 
 defineInspect(MessagingClient, 'MessagingClient');
+
+function readWebhook(url: unknown, issues: ValidationIssue[]): ReturnType<typeof readWebhookUrl> | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return readWebhookUrl(url as string);
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    issues.push(...error.issues);
+    return undefined;
+  }
+}
+
+function dropUndefined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

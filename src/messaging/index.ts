@@ -1,6 +1,11 @@
 export * from '../core/index.js';
-export { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../core/limits.js';
-export { MessagingClient, type MessagingClientOptions } from './client.js';
+export {
+  MESSAGING_ENV,
+  MessagingClient,
+  type MessagingClientBaseOptions,
+  type MessagingClientOptions,
+} from './client.js';
+export { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from './limits.js';
 export { type Announcement, COMMENT_COUNT_NAMES, type CreatedMessage, LIKE_COUNT_NAMES } from './responses.js';
 export {
   type AnnouncementInput,
@@ -11,6 +16,7 @@ export {
   directMessageSchema,
   type Embed,
   embedSchema,
+  RECIPIENT_KEYS,
   type Recipient,
   strictChannelMessageSchema,
   strictEmbedSchema,

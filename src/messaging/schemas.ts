@@ -1,19 +1,24 @@
 /**
  * Request schemas of the messaging API (zod/mini, so they cost little in a bundle), built
- * from the limits table. They run before every request; users may run them too, e.g. to
- * check a form before submitting it.
+ * from the limits table; the request types derive from them. They run before every request,
+ * and the mock checks what it receives with them, so the SDK and the mock cannot part.
+ * Users may run them too, e.g. to check a form before submitting it.
  */
 import * as z from 'zod/mini';
-import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L, type LimitRow } from '../core/limits.js';
-import { httpUrl, integer, isValidDate, nonEmpty, text, uuid } from '../internal/schema-kit.js';
-import { codePointLength } from '../internal/text.js';
+import type { LimitRow } from '../core/limits.js';
+import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, text, uuid } from '../core/schema-kit.js';
+import { codePointLength } from '../core/text.js';
+import { isIsoDateTime, isValidDate } from '../internal/dates.js';
+import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
 
-// ISO 8601 calendar date, optionally with a time and a zone: 2026-11-22, 2026-11-22T10:00:00Z.
-// The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601, and the service refuses it.
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The members of a direct message's `to`, of which it holds exactly one. */
+export const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
+type RecipientKey = (typeof RECIPIENT_KEYS)[number];
 
 /**
- * `to` of a direct message: exactly one way to find the employee.
+ * `to` of a direct message: exactly one way to find the employee, `userId` (uuid),
+ * `phoneNumber` (equal to the number on file) or `email` (matched case-insensitively). A
+ * second member does not compile.
  * @example
  * ```ts
  * const recipientOf = (employee: { id?: string; email: string }): Recipient =>
@@ -21,20 +26,15 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-
  * await messaging.sendDirectMessage({ to: recipientOf({ email: 'ana@example.com' }), body: 'Your shift starts at 9' });
  * ```
  */
-export type Recipient = { userId: string } | { phoneNumber: string } | { email: string };
-
-const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
+export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Exclude<RecipientKey, K>]?: never } }[RecipientKey];
 
 const recipientSchema = z
-  .strictObject({
-    userId: z.optional(uuid),
-    phoneNumber: z.optional(nonEmpty),
-    email: z.optional(nonEmpty),
-  })
+  .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(z.string()), email: z.optional(z.string()) })
   .check(
-    z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
-      message: 'must hold exactly one of userId, phoneNumber or email',
-    }),
+    z.refine(
+      (to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1,
+      'must hold exactly one of userId, phoneNumber or email',
+    ),
   ) as unknown as z.ZodMiniType<Recipient, Recipient>;
 
 /**
@@ -44,15 +44,11 @@ const recipientSchema = z
  * directMessageSchema.parse({ to: { email: 'ana@example.com' }, body: 'Your shift starts at 9' });
  * ```
  */
-export const directMessageSchema = z.strictObject({
-  to: recipientSchema,
-  body: text(L.directMessageBody),
-});
+export const directMessageSchema = z.strictObject({ to: recipientSchema, body: text(L.directMessageBody) });
 /**
- * A direct message request: `to` holds exactly one of `userId` (uuid), `phoneNumber` (must
- * equal the number on file exactly) or `email` (matched case-insensitively), and `body` is 1
- * to 4000 characters. The first message to an employee creates the bot's direct chat with
- * them; later ones reuse it.
+ * A direct message request: `to` holds exactly one of `userId`, `phoneNumber` or `email`,
+ * and `body` is 1 to 4000 characters. The first message to an employee creates the bot's
+ * direct chat with them; later ones reuse it.
  * @example
  * ```ts
  * const reminder: DirectMessageInput = { to: { phoneNumber: '+15550100' }, body: 'Truck 4 is at door 2' };
@@ -68,10 +64,7 @@ export type DirectMessageInput = z.input<typeof directMessageSchema>;
  * announcementSchema.parse({ title: 'Stocktake', body: 'Friday from 6 am.' });
  * ```
  */
-export const announcementSchema = z.strictObject({
-  title: text(L.announcementTitle),
-  body: text(L.announcementBody),
-});
+export const announcementSchema = z.strictObject({ title: text(L.announcementTitle), body: text(L.announcementBody) });
 /**
  * An announcement request: `title` 1 to 150 characters, `body` 1 to 4000. It appears in the
  * Announcements feed attributed to the bot's name, and every active employee is notified.
@@ -84,19 +77,19 @@ export const announcementSchema = z.strictObject({
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 /**
- * ISO 8601 text, or a `Date`, which `JSON.stringify` sends as its ISO 8601 text. Years past
- * 9999 are refused: they print as +010000-…, which no ISO reader takes.
+ * ISO 8601 text of a real date and time, or a valid `Date`, which `JSON.stringify` sends as
+ * ISO 8601 text. Years past 9999 are refused: they print as +010000-…, which no ISO reader takes.
  */
-const timestamp = z.custom<string | Date>(
-  (v) => (typeof v === 'string' ? ISO_8601.test(v) && !Number.isNaN(Date.parse(v)) : isValidDate(v)),
-  'must be an ISO 8601 date-time string or a valid Date (years 0–9999)',
+const timestamp = custom<string | Date>(
+  (v) => (typeof v === 'string' ? isIsoDateTime(v) : isValidDate(v)),
+  'must be an ISO 8601 date-time with real values (e.g. 2026-11-22T10:00:00Z) or a valid Date (years 0–9999)',
+  ISO_DATE_TIME_HINT,
 );
 
 type Profile = 'documented' | 'chat-platform';
 
 function buildEmbedSchema(profile: Profile) {
-  const strict = profile === 'chat-platform';
-  const limited = (row: LimitRow) => (strict ? text(row) : z.string());
+  const limited = (row: LimitRow) => (profile === 'chat-platform' ? text(row) : z.string());
   const C = CHAT_PLATFORM_EMBED_LIMITS;
   return z.strictObject({
     title: z.optional(text(L.embedTitle)),
@@ -124,51 +117,43 @@ type EmbedShape = z.output<ReturnType<typeof buildEmbedSchema>>;
 
 /** Characters of an embed that the chat platform counts towards its 6000 total. */
 function embedTextLength(embed: EmbedShape): number {
-  let sum = 0;
-  const add = (s: string | undefined) => {
-    if (s) sum += codePointLength(s);
-  };
-  add(embed.title);
-  add(embed.description);
-  add(embed.author?.name);
-  add(embed.footer?.text);
-  for (const field of embed.fields ?? []) {
-    add(field.name);
-    add(field.value);
-  }
-  return sum;
+  const parts = [embed.title, embed.description, embed.author?.name, embed.footer?.text];
+  for (const field of embed.fields ?? []) parts.push(field.name, field.value);
+  return parts.reduce((sum, part) => sum + (part ? codePointLength(part) : 0), 0);
 }
 
 function buildChannelMessageSchema(profile: Profile) {
-  const embed = buildEmbedSchema(profile);
   const total = CHAT_PLATFORM_EMBED_LIMITS.embedTotalText.max;
-  return z
-    .strictObject({
-      content: z.optional(text(L.channelContent)),
-      username: z.optional(text(L.channelUsername)),
-      avatar_url: z.optional(httpUrl),
-      embeds: z.optional(z.array(embed).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`))),
-    })
-    .check(
-      z.superRefine((message, ctx) => {
-        const hasContent = message.content !== undefined && message.content.length > 0;
-        const hasEmbeds = message.embeds !== undefined && message.embeds.length > 0;
-        if (!hasContent && !hasEmbeds) {
-          ctx.addIssue({ code: 'custom', path: [], message: 'needs content or at least one embed', input: message });
-        }
-        if (profile === 'chat-platform' && message.embeds) {
-          const sum = message.embeds.reduce((n, e) => n + embedTextLength(e), 0);
-          if (sum > total)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['embeds'],
-              message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`,
-              input: message,
-            });
-        }
-      }),
-    );
+  const object = z.strictObject({
+    content: z.optional(text(L.channelContent)),
+    username: z.optional(text(L.channelUsername)),
+    avatar_url: z.optional(httpUrl),
+    embeds: z.optional(
+      z.array(buildEmbedSchema(profile)).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`)),
+    ),
+  });
+  const schema = object.check(
+    z.superRefine((message, ctx) => {
+      // "At least one of content or embeds must be present": an empty string or list is not.
+      if (!message.content && !message.embeds?.length) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'needs content or at least one embed', input: message });
+      }
+      const sum = profile === 'chat-platform' ? (message.embeds ?? []).reduce((n, e) => n + embedTextLength(e), 0) : 0;
+      if (sum > total) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['embeds'],
+          message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`,
+          input: message,
+        });
+      }
+    }),
+  );
+  return schema as unknown as z.ZodMiniType<z.output<typeof object>, AtLeastOne<z.input<typeof object>, 'content' | 'embeds'>>;
 }
+
+/** `T` with at least one of the members `K` required: `{}` does not compile, `{ content }` or `{ embeds }` does. */
+type AtLeastOne<T, K extends keyof T> = { [P in K]: T & Required<Pick<T, P>> }[K];
 
 /**
  * One rich embed, shaped after the common chat-platform webhook embed.
@@ -208,9 +193,10 @@ export type Embed = z.input<typeof embedSchema>;
 export const channelMessageSchema = buildChannelMessageSchema('documented');
 /**
  * A channel message request: `content` (up to 2000 characters), up to 10 `embeds`, or both
- * (at least one must be present), plus an optional per-message sender `username` (up to 80
- * characters) and `avatar_url`. Only employees with view access to the channel, and owner
- * and admin users, see it.
+ * (at least one must be present, and not empty — that part is checked when the message is
+ * sent), plus an optional per-message sender `username` (up to 80 characters) and
+ * `avatar_url`. Only employees with view access to the channel, and owner and admin users,
+ * see it.
  * @example
  * ```ts
  * const message: ChannelMessageInput = {

@@ -3,7 +3,7 @@
  * channel id and the token. The token is the channel's API key, so no message here ever
  * repeats the URL.
  */
-import { RequestValidationError } from '../core/errors.js';
+import { RequestValidationError } from '../core/errors/index.js';
 import { isUuid } from '../internal/path.js';
 
 /**

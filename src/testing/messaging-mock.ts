@@ -23,8 +23,9 @@
  *   answers a plausible object (see `DirectMessageResponse`, `ChannelMessageResponse`).
  * - A known path with another method answers 404, like an unknown path.
  */
-import { type LimitRow, MESSAGING_LIMITS } from '../core/limits.js';
-import { codePointLength } from '../internal/text.js';
+import type { LimitRow } from '../core/limits.js';
+import { codePointLength } from '../core/text.js';
+import { MESSAGING_LIMITS } from '../messaging/limits.js';
 import { createTransport, json, type MockRoute, type MockTransport } from './mock-kit.js';
 
 /**

@@ -5,9 +5,10 @@
  * and is strict about anything else (unknown query parameters, form fields, members), so a
  * misspelt wire name fails loudly instead of being ignored.
  */
-import { WAREHOUSE_LIMITS } from '../core/limits.js';
+import { WAREHOUSE_LIMITS } from '../warehouse/limits.js';
+import { BULK_CSV_COLUMNS } from '../warehouse/schemas.js';
 import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId, VALIDATION_FAILURE_MESSAGE } from '../warehouse/update-rules.js';
-import { BULK_CSV_COLUMNS, CSV_LIST_SEPARATOR } from '../warehouse/wire-format.js';
+import { CSV_LIST_SEPARATOR } from '../warehouse/wire-format.js';
 import { createTransport, json, type MockRoute, type MockTransport, type RouteMatch } from './mock-kit.js';
 import {
   type BundleItemRecord,

@@ -1,78 +1,98 @@
 /**
- * Builds the multipart bodies of `POST /api/v1/inbound` with the platform's `FormData` and
- * `Blob`, which every runtime's fetch sends as a proper multipart body with its boundary.
- * (The `form-data` npm package is not a fetch body: Node's fetch sends it as the text
- * "[object FormData]".)
+ * The multipart bodies of `POST /api/v1/inbound`, both ways. The SDK builds them with the
+ * platform's `FormData` and `Blob`, which every runtime's fetch sends as a proper multipart
+ * body with its boundary (the `form-data` npm package is not a fetch body: Node's fetch sends
+ * it as the text "[object FormData]"). The mock decodes them back with the same rules.
  */
-import { toCsv } from './csv.js';
-import type { BulkInput, InboundOrderRow } from './types.js';
-import { appendFormArray, appendFormJson, BULK_CSV_COLUMNS, CSV_LIST_SEPARATOR, formatNumber, formatOrderDate } from './wire-format.js';
+import { BULK_FILE_NAME, formatNumber, formatOrderDate, LABEL_FILE_NAME, readNumber } from './wire-format.js';
 
-type ParsedOrder = {
-  date: string | Date;
-  tracking_numbers?: string[] | undefined;
-  bundle_items?: unknown[] | undefined;
-  shipping_label_files?: Blob | Blob[] | undefined;
-  [field: string]: unknown;
-};
+/** How a create-form field travels, read off its schema: text, a number, repeated fields, JSON text, files. */
+export type FieldKind = 'text' | 'number' | 'list' | 'json' | 'files';
 
-/** Default file name of a label part given as a nameless `Blob`. */
-const LABEL_NAME = 'shipping-label';
-/** Default file name of a bulk CSV given as text, bytes or rows. */
-export const BULK_FILE_NAME = 'inbound-orders.csv';
-
-function scalar(value: unknown): string {
-  return typeof value === 'number' ? formatNumber(value) : String(value);
+/** The kind of each create-form field, derived from the create schema's shape. */
+export function fieldKinds(shape: Record<string, unknown>): Record<string, FieldKind> {
+  const kinds: Record<string, FieldKind> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    let def = (schema as { _zod: { def: { type: string; innerType?: unknown; element?: unknown } } })._zod.def;
+    if (def.type === 'optional') def = (def.innerType as typeof schema as { _zod: { def: typeof def } })._zod.def;
+    const element = (def.element as { _zod?: { def: { type: string } } } | undefined)?._zod?.def.type;
+    kinds[name] =
+      name === 'shipping_label_files'
+        ? 'files'
+        : def.type === 'number'
+          ? 'number'
+          : def.type === 'array'
+            ? element === 'object'
+              ? 'json'
+              : 'list'
+            : 'text';
+  }
+  return kinds;
 }
 
-/** The form of a single-order create. */
-export function createOrderForm(order: ParsedOrder): FormData {
+function fileName(file: Blob, fallback: string): string {
+  const name = (file as File).name;
+  return typeof name === 'string' && name ? name : fallback;
+}
+
+/**
+ * The form of a single-order create: dates as MM/DD/YYYY, numbers in plain decimal,
+ * `tracking_numbers` as repeated fields, `bundle_items` as one field of JSON text, each label
+ * file as its own part.
+ */
+export function createOrderForm(order: Record<string, unknown>, kinds: Record<string, FieldKind>): FormData {
   const form = new FormData();
   for (const [field, value] of Object.entries(order)) {
     if (value === undefined) continue;
-    if (field === 'date') form.append('date', formatOrderDate(order.date));
-    else if (field === 'tracking_numbers') appendFormArray(form, field, order.tracking_numbers ?? []);
-    else if (field === 'bundle_items') appendFormJson(form, field, value);
-    else if (field === 'shipping_label_files') {
-      const files = Array.isArray(value) ? value : [value as Blob];
-      files.forEach((file, i) => {
-        const name = typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : `${LABEL_NAME}-${i + 1}`;
-        form.append(field, file, name);
-      });
-    } else form.append(field, scalar(value));
+    const kind = kinds[field] ?? 'text';
+    if (kind === 'files') {
+      const files = Array.isArray(value) ? (value as Blob[]) : [value as Blob];
+      for (const [i, file] of files.entries()) form.append(field, file, fileName(file, `${LABEL_FILE_NAME}-${i + 1}`));
+    } else if (kind === 'list') for (const item of value as string[]) form.append(field, item);
+    else if (kind === 'json') form.append(field, JSON.stringify(value));
+    else if (field === 'date') form.append(field, formatOrderDate(value as Date | string));
+    else form.append(field, typeof value === 'number' ? formatNumber(value) : String(value));
   }
   return form;
 }
 
-/** One CSV row of an order, in `BULK_CSV_COLUMNS` order. */
-function rowCells(row: InboundOrderRow): string[] {
-  return BULK_CSV_COLUMNS.map((column) => {
-    const value = row[column];
-    if (value === undefined || value === null) return '';
-    if (column === 'date') return formatOrderDate(value as string | Date);
-    if (column === 'tracking_numbers') return (value as string[]).join(CSV_LIST_SEPARATOR);
-    return scalar(value);
-  });
+/**
+ * A create form read back into the values its schema checks: numbers where the field is a
+ * number (text that is not one stays text, for the schema to refuse), repeated fields as a
+ * list, JSON text parsed, files as Blobs. Fields the form does not know are kept, to be refused.
+ */
+export function decodeCreateForm(form: FormData, kinds: Record<string, FieldKind>): Record<string, unknown> {
+  const order: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    const first = values[0];
+    const kind = kinds[name] ?? 'text';
+    if (kind === 'files') order[name] = values.length === 1 ? first : values;
+    else if (kind === 'list') order[name] = values;
+    else if (typeof first !== 'string' || values.length > 1) order[name] = values.length > 1 ? values : first;
+    else if (kind === 'number') order[name] = readNumber(first) ?? first;
+    else if (kind === 'json') order[name] = parseJson(first);
+    else order[name] = first;
+  }
+  return order;
 }
 
-/** Orders as RFC 4180 CSV text with a header row. */
-export function ordersToCsv(rows: readonly InboundOrderRow[]): string {
-  return toCsv(BULK_CSV_COLUMNS, rows.map(rowCells));
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
  * The form of a bulk create: `bulk=true` and the CSV as `file`. A `Blob` (or `File`, or
  * `fs.openAsBlob`) is passed through untouched, so a large file streams from disk.
  */
-export function bulkForm(input: Exclude<BulkInput, readonly InboundOrderRow[]> | { csv: string }): FormData {
+export function bulkForm(csv: string | Blob): FormData {
   const form = new FormData();
   form.append('bulk', 'true');
-  if (input instanceof Blob) {
-    const name = typeof (input as File).name === 'string' && (input as File).name ? (input as File).name : BULK_FILE_NAME;
-    form.append('file', input, name);
-  } else {
-    const text = typeof input === 'object' && 'csv' in input ? input.csv : input;
-    form.append('file', new Blob([text as BlobPart], { type: 'text/csv' }), BULK_FILE_NAME);
-  }
+  const file = typeof csv === 'string' ? new Blob([csv], { type: 'text/csv' }) : csv;
+  form.append('file', file, fileName(file, BULK_FILE_NAME));
   return form;
 }

@@ -1,87 +1,99 @@
 /**
- * Request schemas of the warehouse API (zod/mini). They hold the document's field rules;
- * the update endpoint's business rules live in `update-rules.ts`.
+ * Request schemas of the warehouse API (zod/mini), written once from the document's field
+ * tables; the request types derive from them (`types.ts`). The SDK checks with them before
+ * sending, and the mock checks what it receives with the same schemas after decoding the
+ * form, so the two cannot part. The update endpoint's business rules live in `check-update.ts`.
  */
 import * as z from 'zod/mini';
-import { custom, integer, isValidDate, oneOf, nonEmpty as requiredText, uuid } from '../internal/schema-kit.js';
+import { custom, finite, integer, nonEmpty, oneOf, uuid } from '../core/schema-kit.js';
+import { isValidDate } from '../internal/dates.js';
+import {
+  ASIN_REQUIRED_FOR,
+  CREATE_FULFILLMENT_TYPES,
+  CREATE_SOLD_AS,
+  FULFILLMENT_TYPES,
+  INBOUND_FILTER_FULFILLMENT_TYPES,
+  SHIPMENT_FULFILLMENT_TYPES,
+  SHIPMENT_STATUSES,
+  SOLD_AS_VALUES,
+  SORT_ORDERS,
+} from './fields.js';
+import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
+import { CSV_LIST_SEPARATOR, FORMULA_PREFIXES, readOrderDate } from './wire-format.js';
 
-const optionalText = z.optional(z.string());
-// z.number() already refuses NaN and ±Infinity.
-const finite = z.number('must be a number');
-const anyInteger = integer();
-const positiveInteger = integer(1);
-
-export const CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
-export const UPDATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify', 'manual'] as const;
-export const INBOUND_FILTER_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step'] as const;
-export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopify'] as const;
-export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;
-export const SOLD_AS_VALUES = ['individual', 'multi-pack', 'bundle'] as const;
-
-/** An order date: non-empty text, or a valid `Date` (sent as MM/DD/YYYY). */
+/** An order date: `MM/DD/YYYY` or `YYYY-MM-DD` text naming a real day, or a valid `Date` (sent as MM/DD/YYYY). */
 const orderDate = custom<string | Date>(
-  (v) => (typeof v === 'string' ? v.length > 0 : isValidDate(v)),
-  'must be a non-empty string or a valid Date',
+  (v) => (typeof v === 'string' ? readOrderDate(v) !== undefined : isValidDate(v)),
+  'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date',
+  { type: 'string', pattern: '^(\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})$' },
 );
 
-/** `units_per_pack` is a string on the create form; a number or a string of digits is taken. */
-const unitsPerPack = custom<number | string>(
+/** A count of units: a whole number, 0 or more. */
+const units = integer(0);
+
+/** `units_per_pack` is a string on the create form; a positive integer, or a string of its digits, is taken. */
+const packSize = custom<number | string>(
   (v) => (typeof v === 'number' ? Number.isInteger(v) && v >= 1 : typeof v === 'string' && /^[1-9]\d*$/.test(v)),
   'must be a positive integer',
+  { type: 'string', pattern: '^[1-9]\\d*$' },
 );
 
-const bundleItem = z
-  .looseObject({
-    quantity: positiveInteger,
-    item_name: requiredText,
-    color: z.string(),
-  })
-  .check(
-    // Sent as JSON text: members JSON cannot hold (a BigInt, a cycle) are refused here, not mid-upload.
-    z.refine((item) => {
-      try {
-        JSON.stringify(item);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be plain JSON data (no BigInt, cycles or extreme nesting)'),
-  );
+const plainJson = z.refine((item: unknown) => {
+  try {
+    JSON.stringify(item);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be plain JSON data (no BigInt, cycles or extreme nesting)');
+
+/** One bundle item: quantity, item_name and color, and further members passed through (sent as JSON text). */
+const bundleItem = z.looseObject({ quantity: units, item_name: nonEmpty, color: z.string() }).check(plainJson);
 
 const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
 const labelFiles = custom<Blob | Blob[]>(
   (v) => isBlob(v) || (Array.isArray(v) && v.length > 0 && v.every(isBlob)),
   'must be a Blob or File, or a non-empty array of them',
+  { type: 'string', format: 'binary' },
 );
 
-/** Fields of one order on the create form, without the rules that tie fields together. */
+/** The create form's order fields, in the document's order: the bulk CSV's columns too. */
 const orderFields = {
   date: orderDate,
-  retailer: requiredText,
-  order_number: requiredText,
-  item_name: requiredText,
-  // Required by the document like the other text fields, so empty is refused as for them.
-  color: requiredText,
-  brand_sku: requiredText,
-  quantity: anyInteger,
-  asin: optionalText,
+  retailer: nonEmpty,
+  order_number: nonEmpty,
+  item_name: nonEmpty,
+  color: nonEmpty,
+  brand_sku: nonEmpty,
+  quantity: units,
+  asin: z.optional(z.string()),
   unit_cost: finite,
   list_price: finite,
   fulfillment_type: oneOf(CREATE_FULFILLMENT_TYPES),
-  size: optionalText,
-  amazon_sku: optionalText,
-  client_notes: optionalText,
-  tracking_numbers: z.optional(z.array(requiredText)),
-  sold_as: z.optional(oneOf(['individual', 'bundle'])),
-  units_per_pack: z.optional(unitsPerPack),
-  upc: optionalText,
+  size: z.optional(z.string()),
+  amazon_sku: z.optional(z.string()),
+  client_notes: z.optional(z.string()),
+  tracking_numbers: z.optional(z.array(nonEmpty)),
+  sold_as: z.optional(oneOf(CREATE_SOLD_AS)),
+  units_per_pack: z.optional(packSize),
+  upc: z.optional(z.string()),
 };
 
-type OrderFields = { fulfillment_type: string; asin?: string | undefined; sold_as?: string | undefined; units_per_pack?: unknown };
+/**
+ * Columns of the bulk-upload CSV, in order: the create form's order fields. The document
+ * does not show them; these are the create endpoint's own field names.
+ * @example
+ * ```ts
+ * const header = BULK_CSV_COLUMNS.join(','); // date,retailer,order_number,…
+ * ```
+ */
+export const BULK_CSV_COLUMNS = Object.keys(orderFields) as (keyof typeof orderFields)[];
 
-/** The create endpoint's conditional requirements. */
-const createRules = z.superRefine((order: OrderFields, ctx) => {
-  if ((order.fulfillment_type === 'fba' || order.fulfillment_type === 'fbm') && !order.asin) {
+type RuleSubject = { fulfillment_type: string; asin?: string | undefined; sold_as?: string | undefined; units_per_pack?: unknown };
+
+/** The create endpoint's "required when" rules. */
+const createRules = z.superRefine((order: RuleSubject, ctx) => {
+  if ((ASIN_REQUIRED_FOR as readonly string[]).includes(order.fulfillment_type) && !order.asin) {
     ctx.addIssue({ code: 'custom', path: ['asin'], message: `is required for ${order.fulfillment_type} orders`, input: order.asin });
   }
   if (order.sold_as === 'bundle' && order.units_per_pack === undefined) {
@@ -89,8 +101,16 @@ const createRules = z.superRefine((order: OrderFields, ctx) => {
   }
 });
 
+/** The create schema's object, before its "required when" rules: its shape names the form's fields. */
+export const inboundOrderCreateObject = z.strictObject({
+  ...orderFields,
+  bundle_items: z.optional(z.array(bundleItem)),
+  shipping_label_files: z.optional(labelFiles),
+});
+
 /**
- * A new inbound order (`inbound.create`).
+ * A new inbound order (`inbound.create`). Its type, {@link InboundOrderCreate}, says the same
+ * "required when" rules where TypeScript can.
  * @example
  * ```ts
  * const result = inboundOrderCreateSchema.safeParse({
@@ -100,24 +120,49 @@ const createRules = z.superRefine((order: OrderFields, ctx) => {
  * result.success; // false: asin is required for fba orders
  * ```
  */
-export const inboundOrderCreateSchema = z
-  .strictObject({
-    ...orderFields,
-    bundle_items: z.optional(z.array(bundleItem)),
-    shipping_label_files: z.optional(labelFiles),
-  })
-  .check(createRules);
+export const inboundOrderCreateSchema = inboundOrderCreateObject.check(createRules);
+
+/**
+ * What a bulk-upload cell may not hold: a tracking number with the list separator `;` (it
+ * would arrive as two), or text that starts like a spreadsheet formula (`=`, `+`, `-`, `@`).
+ */
+const csvRules = z.superRefine((row: Record<string, unknown>, ctx) => {
+  for (const [column, value] of Object.entries(row)) {
+    const cells = column === 'tracking_numbers' && Array.isArray(value) ? value : [value];
+    cells.forEach((cell, i) => {
+      if (typeof cell !== 'string') return;
+      const path = column === 'tracking_numbers' ? [column, i] : [column];
+      if (column === 'tracking_numbers' && cell.includes(CSV_LIST_SEPARATOR)) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `must not contain "${CSV_LIST_SEPARATOR}", which separates tracking numbers in a CSV cell`,
+          input: cell,
+        });
+      }
+      if (column !== 'date' && column !== 'units_per_pack' && FORMULA_PREFIXES.some((p) => cell.startsWith(p))) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: 'must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)',
+          input: cell,
+        });
+      }
+    });
+  }
+});
 
 /**
  * One row of a bulk upload (`inbound.createBulk` with rows): a new order without files or
- * bundle items. Check rows read from a spreadsheet before uploading them.
+ * bundle items, whose text travels in a CSV cell. Check rows read from a spreadsheet before
+ * uploading them.
  * @example
  * ```ts
  * const bad = rows.filter((row) => !inboundOrderRowSchema.safeParse(row).success);
  * if (bad.length === 0) await warehouse.inbound.createBulk(rows);
  * ```
  */
-export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRules);
+export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRules, csvRules);
 
 /**
  * A change to an inbound order (`inbound.update`), member names as the update endpoint
@@ -131,31 +176,30 @@ export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRul
  */
 export const inboundOrderUpdateSchema = z.strictObject({
   date: z.optional(orderDate),
-  retailer: optionalText,
-  orderNumber: optionalText,
-  itemName: optionalText,
-  color: optionalText,
-  brandSKU: optionalText,
-  size: optionalText,
-  quantity: z.optional(anyInteger),
-  asin: optionalText,
-  amazonSKU: optionalText,
+  retailer: z.optional(z.string()),
+  orderNumber: z.optional(z.string()),
+  itemName: z.optional(z.string()),
+  color: z.optional(z.string()),
+  brandSKU: z.optional(z.string()),
+  size: z.optional(z.string()),
+  quantity: z.optional(units),
+  asin: z.optional(z.string()),
+  amazonSKU: z.optional(z.string()),
   cogs: z.optional(finite),
   listPrice: z.optional(finite),
-  notes: optionalText,
-  fulfilledBy: z.optional(oneOf(UPDATE_FULFILLMENT_TYPES)),
-  trackingNumbers: z.optional(z.array(requiredText)),
+  notes: z.optional(z.string()),
+  fulfilledBy: z.optional(oneOf(FULFILLMENT_TYPES)),
+  trackingNumbers: z.optional(z.array(z.string())),
   sold_as: z.optional(oneOf(SOLD_AS_VALUES)),
-  units_per_pack: z.optional(anyInteger),
+  units_per_pack: z.optional(integer()),
 });
 
 const offset = z.optional(integer(0));
-const sortKey = z.optional(z.string().check(z.refine((k) => /^[A-Za-z0-9_]+$/.test(k), 'must be a field name')));
-const sortOrder = z.optional(oneOf(['asc', 'desc']));
+const sortOrder = z.optional(oneOf(SORT_ORDERS));
 
 /**
  * Query of `inbound.list` (`GET /api/v1/inbound`): `offset`, `limit` (-1 returns every
- * record), `sort_key`, `sort_order`, `fulfillment_types` and `lang`.
+ * record), `sort_key` (a member of the listed orders), `sort_order`, `fulfillment_types` and `lang`.
  * @example
  * ```ts
  * inboundListParamsSchema.safeParse({ limit: -1, fulfillment_types: ['fba'] }).success; // true
@@ -164,18 +208,16 @@ const sortOrder = z.optional(oneOf(['asc', 'desc']));
  */
 export const inboundListParamsSchema = z.strictObject({
   offset,
-  limit: z.optional(anyInteger.check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
-  sort_key: sortKey,
+  limit: z.optional(integer().check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
+  sort_key: z.optional(oneOf(INBOUND_ORDER_FIELDS)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
-  lang: z.optional(
-    z.string().check(z.refine((l) => /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(l), 'must be a language tag such as en or es')),
-  ),
+  lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es'))),
 });
 
 /**
- * Query of `shipments.list` (`GET /api/v1/shipments`): `offset`, `limit`, `sort_key`,
- * `sort_order`, `fulfillment_types`, `statuses` and `shipment_id`.
+ * Query of `shipments.list` (`GET /api/v1/shipments`): `offset`, `limit`, `sort_key` (a
+ * member of the listed shipments), `sort_order`, `fulfillment_types`, `statuses` and `shipment_id`.
  * @example
  * ```ts
  * shipmentListParamsSchema.safeParse({ statuses: ['picked', 'shipped'] }).success; // true
@@ -184,8 +226,8 @@ export const inboundListParamsSchema = z.strictObject({
  */
 export const shipmentListParamsSchema = z.strictObject({
   offset,
-  limit: z.optional(positiveInteger),
-  sort_key: sortKey,
+  limit: z.optional(integer(1)),
+  sort_key: z.optional(oneOf(SHIPMENT_FIELDS)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(SHIPMENT_FULFILLMENT_TYPES))),
   statuses: z.optional(z.array(oneOf(SHIPMENT_STATUSES))),

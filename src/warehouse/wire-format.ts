@@ -1,64 +1,14 @@
 /**
  * Every choice the warehouse document leaves open ("not shown") about how values travel,
- * in one place. The README's Assumptions table names each; the mock reads the same
- * constants, so a change here changes the SDK and the mock together.
+ * in one place. The README's Assumptions table names each; the mock decodes with the same
+ * functions, so a change here changes the SDK and the mock together.
  */
+import { type CalendarDay, calendarDayOf, isCalendarDay } from '../internal/dates.js';
 
 /** Query arrays (`fulfillment_types`, `statuses`) are sent as repeated keys: `a=x&a=y`. */
-export function appendQueryArray(query: URLSearchParams, name: string, values: readonly string[]): void {
-  for (const value of values) query.append(name, value);
+export function appendQueryArray(query: URLSearchParams, name: string, values: readonly string[] | undefined): void {
+  for (const value of values ?? []) query.append(name, value);
 }
-
-/** Multipart arrays of strings (`tracking_numbers`) are sent as repeated fields of the same name. */
-export function appendFormArray(form: FormData, name: string, values: readonly string[]): void {
-  for (const value of values) form.append(name, value);
-}
-
-/** Multipart arrays of objects (`bundle_items`) are sent as one field holding JSON text. */
-export function appendFormJson(form: FormData, name: string, value: unknown): void {
-  form.append(name, JSON.stringify(value));
-}
-
-/**
- * A `Date` given as an order date is sent as `MM/DD/YYYY` (UTC), the format the service
- * renders dates in; a string is sent as given.
- */
-export function formatOrderDate(value: Date | string): string {
-  if (typeof value === 'string') return value;
-  const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(value.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${String(value.getUTCFullYear()).padStart(4, '0')}`;
-}
-
-/**
- * Columns of the bulk-upload CSV, in order: the single-create form fields. The document
- * does not show them; these are the create endpoint's own field names.
- * @example
- * ```ts
- * const header = BULK_CSV_COLUMNS.join(','); // date,retailer,order_number,…
- * await warehouse.inbound.createBulk(`${header}\n${lines.join('\n')}`);
- * ```
- */
-export const BULK_CSV_COLUMNS = [
-  'date',
-  'retailer',
-  'order_number',
-  'item_name',
-  'color',
-  'brand_sku',
-  'quantity',
-  'asin',
-  'unit_cost',
-  'list_price',
-  'fulfillment_type',
-  'size',
-  'amazon_sku',
-  'client_notes',
-  'tracking_numbers',
-  'sold_as',
-  'units_per_pack',
-  'upc',
-] as const;
 
 /**
  * Numbers in form fields and CSV cells are written in plain decimal notation: `String()`
@@ -71,15 +21,68 @@ export const BULK_CSV_COLUMNS = [
 export function formatNumber(value: number): string {
   const size = Math.abs(value);
   return size === 0 || (size >= 1e-6 && size < 1e21)
-    ? String(value)
+    ? String(value === 0 ? 0 : value)
     : value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
+/** A form field or CSV cell read back as a number: plain decimal text only (what {@link formatNumber} writes). */
+export function readNumber(text: string): number | undefined {
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+}
+
+const MONTH_DAY_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const YEAR_MONTH_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /**
- * Inside one CSV cell of a bulk upload, several tracking numbers are separated by this character.
+ * The calendar day an order date names: `MM/DD/YYYY` (the format the service renders, one-digit
+ * month and day taken too) or ISO `YYYY-MM-DD`, a real day either way; `undefined` otherwise.
+ */
+export function readOrderDate(text: string): CalendarDay | undefined {
+  const us = MONTH_DAY_YEAR.exec(text);
+  const iso = YEAR_MONTH_DAY.exec(text);
+  const day = us
+    ? { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) }
+    : iso
+      ? { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) }
+      : undefined;
+  return day && isCalendarDay(day) ? day : undefined;
+}
+
+/**
+ * An order date as sent: `MM/DD/YYYY`, the format the service renders dates in. A `Date`
+ * becomes the calendar day its author meant (`new Date(2026, 10, 22)` and
+ * `new Date('2026-11-22')` are both 11/22/2026, in every time zone); text is read by
+ * {@link readOrderDate} and written back in this one format.
+ * @example
+ * ```ts
+ * formatOrderDate(new Date(2026, 10, 22)); // '11/22/2026'
+ * formatOrderDate('2026-11-22');           // '11/22/2026'
+ * ```
+ */
+export function formatOrderDate(value: Date | string): string {
+  const day = typeof value === 'string' ? readOrderDate(value) : calendarDayOf(value);
+  if (!day) throw new TypeError('not an order date'); // the schemas refuse such a value first
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(day.month, 2)}/${pad(day.day, 2)}/${pad(day.year, 4)}`;
+}
+
+/**
+ * Inside one CSV cell of a bulk upload, several tracking numbers are separated by this
+ * character; a tracking number that holds it is refused before sending.
  * @example
  * ```ts
  * const cell = ['1Z999AA10123456784', '9400111899223856928499'].join(CSV_LIST_SEPARATOR);
  * ```
  */
 export const CSV_LIST_SEPARATOR = ';';
+
+/**
+ * Characters a spreadsheet reads as the start of a formula. A bulk-upload text cell that
+ * begins with one is refused before sending (opened in a spreadsheet, the file would run it).
+ */
+export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
+
+/** Default file name of a bulk CSV given as text, bytes or rows. */
+export const BULK_FILE_NAME = 'inbound-orders.csv';
+/** Default file name of a label part given as a nameless `Blob`. */
+export const LABEL_FILE_NAME = 'shipping-label';

@@ -64,7 +64,7 @@ export const SHIPMENT_DETAIL = {
   notes: null,
   shipping_method: 'ground',
   shipping_address: {},
-  latest_ship_date: null,
+  latest_ship_date: '2026-11-05T00:00:00Z',
   total_quantity_shipped: 12,
   trackings: [],
   tags: [],

@@ -1,24 +1,5 @@
 /** Optional request logging: a line per attempt, retry and failure, secrets already scrubbed. */
-
-/**
- * Which log lines reach the `logger` option: `off` (the default) sends none, and each level
- * after it adds more detail (`error`, `warn`, `info`, `debug`). Keys and tokens never appear.
- * @example
- * ```ts
- * const logLevel: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
- * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, logLevel });
- * ```
- */
-export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
-/**
- * Where a client writes its log lines: any object with `debug`, `info`, `warn` and `error`
- * methods, such as `console` or a pino/winston logger. Lines start with `[opslink]`.
- * @example
- * ```ts
- * const messaging = new MessagingClient({ baseUrl: 'https://chat.example.com', botKey: process.env.BOT_KEY, logger: console, logLevel: 'info' });
- * ```
- */
-export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
+import type { Logger, LogLevel } from './options.js';
 
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 

@@ -1,0 +1,173 @@
+/**
+ * Many requests of one kind from one call: every item checked first (all problems at once,
+ * by index, nothing sent), then each sent once, a few at a time, through the client's gate.
+ * The outcome is one entry per item, shaped as `Promise.allSettled`'s, in input order; a
+ * failure of one never stops or repeats another, and the call never rejects for it.
+ */
+import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import type { RequestOptions } from './options.js';
+
+/**
+ * The outcome of one item of a bulk call, as `Promise.allSettled` gives it, with the item's
+ * index in the input.
+ * @example
+ * ```ts
+ * const results: BulkResult<CreatedMessage>[] = await messaging.sendDirectMessages(items);
+ * const failed = results.filter((r) => r.status === 'rejected');
+ * const retry = failed.map((r) => items[r.index]!); // feed these back to retry only them
+ * ```
+ */
+export type BulkResult<T> = { index: number; status: 'fulfilled'; value: T } | { index: number; status: 'rejected'; reason: OpslinkError };
+
+/**
+ * How far a bulk call has come, passed to `onProgress` after every item.
+ * @example
+ * ```ts
+ * const onProgress = ({ done, total, failed }: BulkProgress) => console.log(`${done}/${total}, ${failed} failed`);
+ * ```
+ */
+export interface BulkProgress {
+  done: number;
+  total: number;
+  failed: number;
+}
+
+/**
+ * Options of a bulk call. The per-call options (`timeout`, `maxRetries`, `headers`,
+ * `deadline`) apply to each item's request; `signal` ends the whole call.
+ * @example
+ * ```ts
+ * const options: BulkOptions = { concurrency: 16, onProgress: ({ done, total }) => console.log(`${done}/${total}`) };
+ * await messaging.sendDirectMessages(items, options);
+ * ```
+ */
+export interface BulkOptions extends RequestOptions {
+  /**
+   * Items in flight at once (1–64); the client's `maxConcurrency` still caps its requests.
+   * @default 8
+   */
+  concurrency?: number;
+  /** Called after every item with the counts so far. A callback that throws is ignored. */
+  onProgress?: (progress: BulkProgress) => void;
+}
+
+/**
+ * What a bulk call returns: await it for every result in input order, or `for await` it for
+ * each result as it lands. It never rejects for a failed item; it rejects (before sending
+ * anything) only when an item breaks a documented rule or the options are unusable.
+ * @example
+ * ```ts
+ * for await (const result of messaging.sendDirectMessages(items, { concurrency: 16 })) {
+ *   if (result.status === 'rejected') console.warn(`item ${result.index}: ${result.reason.message}`);
+ * }
+ * ```
+ */
+export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIterable<BulkResult<T>> {
+  readonly #all: Promise<BulkResult<T>[]>;
+  readonly #landed: BulkResult<T>[] = [];
+  readonly #wake = new Set<() => void>();
+  #finished = false;
+
+  /** @internal Built by the bulk methods. */
+  constructor(run: (land: (result: BulkResult<T>) => void) => Promise<BulkResult<T>[]>) {
+    super((resolve) => resolve([]));
+    this.#all = run((result) => {
+      this.#landed.push(result);
+      this.#notify();
+    }).finally(() => {
+      this.#finished = true;
+      this.#notify();
+    });
+    this.#all.catch(() => {}); // surfaced to whoever awaits or iterates
+  }
+
+  // Promise methods called on a BulkPromise (`.then` chains) make plain Promises.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  #notify(): void {
+    for (const wake of this.#wake) wake();
+    this.#wake.clear();
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a BulkPromise is a Promise; then must deliver the results.
+  override then<R1 = BulkResult<T>[], R2 = never>(
+    onfulfilled?: ((value: BulkResult<T>[]) => R1 | PromiseLike<R1>) | null,
+    // biome-ignore lint/suspicious/noExplicitAny: the same signature as Promise#then in lib.es5.
+    onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#all.then(onfulfilled, onrejected);
+  }
+
+  /** Each result as it lands (not in input order: look at `index`). */
+  async *[Symbol.asyncIterator](): AsyncGenerator<BulkResult<T>, void, undefined> {
+    let next = 0;
+    while (true) {
+      if (next < this.#landed.length) {
+        yield this.#landed[next++] as BulkResult<T>;
+        continue;
+      }
+      if (this.#finished) {
+        await this.#all; // rethrows a refusal before sending
+        return;
+      }
+      await new Promise<void>((resolve) => this.#wake.add(resolve));
+    }
+  }
+}
+
+/** @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one result per item. */
+export function runBulk<I, T>(
+  items: unknown,
+  check: (item: unknown, index: number) => ValidationIssue[],
+  send: (item: I, options: RequestOptions) => Promise<T>,
+  options: BulkOptions | undefined,
+  subject: string,
+  ready?: () => void,
+): BulkPromise<T> {
+  return new BulkPromise<T>(async (land) => {
+    ready?.(); // a missing credential: refused before any item is looked at
+    const { concurrency = 8, onProgress, ...request } = options ?? {};
+    const list = checkAll(items, check, concurrency, subject) as readonly I[];
+    const results: BulkResult<T>[] = new Array(list.length);
+    const progress = { done: 0, total: list.length, failed: 0 };
+    let cursor = 0;
+    const worker = async () => {
+      while (cursor < list.length) {
+        const index = cursor++;
+        const result = await settle(index, () => send(list[index] as I, request));
+        results[index] = result;
+        progress.done++;
+        if (result.status === 'rejected') progress.failed++;
+        land(result);
+        try {
+          onProgress?.({ ...progress });
+        } catch {}
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+    return results;
+  });
+}
+
+function checkAll(items: unknown, check: (item: unknown, index: number) => ValidationIssue[], concurrency: unknown, subject: string) {
+  if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
+  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
+    throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
+  }
+  const issues: ValidationIssue[] = [];
+  // An index loop, not forEach: a hole in a sparse array is a missing item, not nothing.
+  for (let i = 0; i < items.length; i++) issues.push(...check(items[i], i));
+  if (issues.length) throw new RequestValidationError(issues, subject);
+  return items;
+}
+
+async function settle<T>(index: number, send: () => Promise<T>): Promise<BulkResult<T>> {
+  try {
+    return { index, status: 'fulfilled', value: await send() };
+  } catch (error) {
+    const reason = error instanceof OpslinkError ? error : new OpslinkError(String(error), { cause: error });
+    return { index, status: 'rejected', reason };
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What both clients do alike when they are made: check the shared options, refuse a
+ * credential in a web page, and build the HTTP core with its gate and redactor.
+ */
+import { Redactor } from '../internal/redact.js';
+import { runtimeName } from '../internal/runtime.js';
+import { checkBrowser, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
+import { ConfigurationError, type ValidationIssue } from './errors/index.js';
+import { HttpClient, RateLimitGate } from './http/index.js';
+import type { CommonOptions } from './options.js';
+import { VERSION } from './version.js';
+
+/** `opslink/<version> <runtime>`, or `undefined` in a browser, which sends its own. */
+function userAgent(): string | undefined {
+  const runtime = runtimeName();
+  return runtime === undefined ? undefined : `opslink/${VERSION} ${runtime}`;
+}
+
+/** @internal Refuses options that are not an object before anything reads them. */
+export function assertOptionsObject(options: unknown): asserts options is Record<string, unknown> {
+  if (options === null || typeof options !== 'object') throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);
+}
+
+/**
+ * @internal Checks the shared options (adding to the service's own `issues`), throws every
+ * problem at once, and builds the HTTP core. `gate` is the original client's for
+ * `withOptions`, so a derived client waits at the same gate.
+ */
+export function createHttp(
+  options: CommonOptions,
+  issues: ValidationIssue[],
+  service: {
+    baseUrl: string;
+    serviceHeaders?: Record<string, string>;
+    /** The credential options, by name: refused in a web page, and (strings) learned by the redactor. */
+    credentials: Record<string, unknown>;
+    /** Other secrets to scrub (a webhook token). */
+    secrets?: (string | undefined)[];
+  },
+  gate?: RateLimitGate,
+): HttpClient {
+  const common = resolveCommon(options, issues);
+  checkBrowser(issues, options, service.credentials);
+  throwIfIssues(issues);
+  const strings = Object.values(service.credentials).filter((c): c is string => typeof c === 'string');
+  return new HttpClient({
+    ...common,
+    baseUrl: service.baseUrl,
+    serviceHeaders: service.serviceHeaders,
+    redactor: new Redactor([...strings, ...(service.secrets ?? []), ...sensitiveValues(options.headers)]),
+    gate: gate ?? new RateLimitGate(common),
+    userAgent: userAgent(),
+  });
+}

@@ -1,0 +1,237 @@
+/**
+ * Checks the options both clients share and every call's options, and turns them into the
+ * settings the HTTP core uses. Every problem is collected, so one `ConfigurationError`
+ * lists them all. A value that may be a credential is never echoed.
+ */
+import { isBrowserMainThread } from '../internal/runtime.js';
+import { MAX_TIMER_MS } from '../internal/signals.js';
+import { hasLineBreak } from '../internal/text.js';
+import { ConfigurationError, type ValidationIssue } from './errors/index.js';
+import { createLogSink, LOG_LEVELS, type LogSink } from './log.js';
+import { type CommonOptions, type Credential, DEFAULTS, type Hooks, type RequestOptions } from './options.js';
+
+export interface ResolvedCommon {
+  timeout: number;
+  maxRetries: number;
+  maxRetryAfter: number;
+  deadline: number | undefined;
+  fetch: typeof fetch | undefined;
+  headers: Record<string, string>;
+  log: LogSink;
+  rateLimit: 'wait' | 'reject';
+  onRateLimited: CommonOptions['onRateLimited'];
+  hooks: Hooks;
+  maxConcurrency: number;
+  requestsPerSecond: number | undefined;
+}
+
+type Issues = ValidationIssue[];
+type Path = (string | number)[];
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What fetch can send in a header value: tab, visible ASCII and Latin-1, no control characters. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Header names whose values are credentials, so the redactor learns them. */
+const SENSITIVE_HEADER = /authorization|cookie|key|token|secret|signature/i;
+
+/** Why a header value cannot be sent, or `undefined` when it can. The value itself is never echoed. */
+export function headerValueProblem(value: string): string | undefined {
+  if (hasLineBreak(value)) return 'must not contain CR or LF';
+  if (!HEADER_VALUE.test(value)) return 'must hold only printable ASCII or Latin-1 characters (it is sent in a header)';
+  return undefined;
+}
+
+function check(issues: Issues, path: Path, value: unknown, ok: (v: never) => boolean, message: string): void {
+  if (value !== undefined && !ok(value as never)) issues.push({ path, message });
+}
+
+const isMs = (v: number) => typeof v === 'number' && v > 0 && v <= MAX_TIMER_MS;
+const isCount = (v: number) => Number.isInteger(v) && v >= 0;
+
+/** Checks a headers record: names are tokens, values are strings a header can carry. */
+export function checkHeaders(issues: Issues, path: Path, headers: unknown): void {
+  if (headers === undefined) return;
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
+    issues.push({ path, message: 'must be an object of header names to string values' });
+    return;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = !HEADER_NAME.test(name)
+      ? 'is not a valid header name'
+      : typeof value !== 'string'
+        ? 'must be a string'
+        : headerValueProblem(value);
+    if (problem) issues.push({ path: [...path, name], message: problem });
+  }
+}
+
+/** Values of the headers whose names say they carry a credential, for the redactor to learn. */
+export function sensitiveValues(headers: Record<string, string> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => SENSITIVE_HEADER.test(name))
+    .map(([, value]) => value);
+}
+
+/** Why `value` cannot be a credential (a header value), or `undefined` when it can. */
+export function secretProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0) return 'must be a non-empty string';
+  return headerValueProblem(value) ?? (value.trim() !== value ? 'must not start or end with white space' : undefined);
+}
+
+/** Checks a credential option: a usable string, or a function called per request. */
+export function checkCredential(issues: Issues, option: string, value: unknown, required: boolean): void {
+  if ((value === undefined && !required) || typeof value === 'function') return;
+  const problem = secretProblem(value);
+  if (problem) issues.push({ path: [option], message: `${problem} (or a function returning one)` });
+}
+
+/**
+ * A long-lived credential in a web page's main thread is readable by every visitor: refused
+ * there unless the caller says they know (`dangerouslyAllowBrowser`).
+ */
+export function checkBrowser(issues: Issues, options: CommonOptions, credentials: Record<string, unknown>): void {
+  if (options.dangerouslyAllowBrowser === true || !isBrowserMainThread()) return;
+  const held = Object.keys(credentials).find((name) => credentials[name] !== undefined);
+  if (held === undefined) return;
+  issues.push({
+    path: [held],
+    message:
+      'is a long-lived credential, and in a web page every visitor can read it: call the API from your server ' +
+      '(or a proxy that adds the key), or pass dangerouslyAllowBrowser: true if that is really what you want',
+  });
+}
+
+/**
+ * Checks and normalises a base URL: http(s) only, no credentials, query or fragment; a
+ * path prefix is kept and a trailing slash dropped.
+ */
+export function normalizeBaseUrl(issues: Issues, option: string, value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' && value ? new URL(value) : undefined;
+  } catch {}
+  const problem = !url
+    ? 'must be an absolute http(s) URL'
+    : url.protocol !== 'http:' && url.protocol !== 'https:'
+      ? `must use http or https, not ${url.protocol.slice(0, -1)}`
+      : url.username || url.password
+        ? 'must not carry a user name or password'
+        : url.search || url.hash
+          ? 'must not carry a query or fragment'
+          : undefined;
+  if (problem) issues.push({ path: [option], message: problem });
+  return url ? `${url.origin}${url.pathname.replace(/\/+$/, '')}` : '';
+}
+
+function checkCallbacks(issues: Issues, options: CommonOptions): void {
+  check(issues, ['onRateLimited'], options.onRateLimited, (v) => typeof v === 'function', 'must be a function');
+  const hooks = options.hooks as Record<string, unknown> | undefined;
+  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object')) issues.push({ path: ['hooks'], message: 'must be an object' });
+  for (const name of ['onRequest', 'onResponse', 'onRetry']) {
+    check(issues, ['hooks', name], hooks?.[name], (v) => typeof v === 'function', 'must be a function');
+  }
+  const logger = options.logger as Record<string, unknown> | undefined;
+  check(
+    issues,
+    ['logger'],
+    logger,
+    (v: Record<string, unknown>) => v !== null && LOG_LEVELS.slice(1).every((m) => typeof v[m] === 'function'),
+    'must have debug, info, warn and error functions',
+  );
+}
+
+/** Checks every shared option and resolves the defaults. */
+export function resolveCommon(options: CommonOptions, issues: Issues): ResolvedCommon {
+  check(issues, ['timeout'], options.timeout, isMs, `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`);
+  check(issues, ['maxRetries'], options.maxRetries, isCount, 'must be a whole number, 0 or more');
+  check(
+    issues,
+    ['maxRetryAfter'],
+    options.maxRetryAfter,
+    (v: number) => typeof v === 'number' && v >= 0,
+    'must be a number of milliseconds, 0 or more',
+  );
+  check(
+    issues,
+    ['deadline'],
+    options.deadline,
+    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
+    'must be a positive number of milliseconds',
+  );
+  check(issues, ['maxConcurrency'], options.maxConcurrency, (v: number) => isCount(v) && v >= 1, 'must be a whole number, 1 or more');
+  check(
+    issues,
+    ['requestsPerSecond'],
+    options.requestsPerSecond,
+    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
+    'must be a positive number',
+  );
+  check(issues, ['rateLimit'], options.rateLimit, (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'");
+  check(issues, ['dangerouslyAllowBrowser'], options.dangerouslyAllowBrowser, (v) => typeof v === 'boolean', 'must be true or false');
+  check(issues, ['fetch'], options.fetch, (v) => typeof v === 'function', 'must be a fetch function');
+  check(issues, ['logLevel'], options.logLevel, (v) => LOG_LEVELS.includes(v), `must be one of ${LOG_LEVELS.join(', ')}`);
+  checkHeaders(issues, ['headers'], options.headers);
+  checkCallbacks(issues, options);
+  return {
+    timeout: options.timeout ?? DEFAULTS.timeout,
+    maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+    maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
+    deadline: options.deadline,
+    fetch: options.fetch,
+    headers: { ...options.headers },
+    log: createLogSink(options.logger, options.logLevel ?? 'off'),
+    rateLimit: options.rateLimit ?? 'wait',
+    onRateLimited: options.onRateLimited,
+    hooks: { ...options.hooks },
+    maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
+    requestsPerSecond: options.requestsPerSecond,
+  };
+}
+
+/** Checks the per-call options; throws `ConfigurationError` listing every problem. */
+export function checkRequestOptions(options: RequestOptions | undefined): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object') {
+    throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }], 'request options');
+  }
+  const issues: Issues = [];
+  check(issues, ['timeout'], options.timeout, isMs, `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`);
+  check(issues, ['maxRetries'], options.maxRetries, isCount, 'must be a whole number, 0 or more');
+  check(
+    issues,
+    ['deadline'],
+    options.deadline,
+    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
+    'must be a positive number of milliseconds',
+  );
+  checkHeaders(issues, ['headers'], options.headers);
+  // Duck-typed: a signal from another realm (an iframe, jsdom) or a polyfill is a signal too.
+  check(
+    issues,
+    ['signal'],
+    options.signal,
+    (s: { aborted?: unknown; addEventListener?: unknown } | null) =>
+      s !== null && typeof s.aborted === 'boolean' && typeof s.addEventListener === 'function',
+    'must be an AbortSignal',
+  );
+  if (issues.length > 0) throw new ConfigurationError(issues, 'request options');
+}
+
+/** Throws the collected problems, if any, as one `ConfigurationError`. */
+export function throwIfIssues(issues: Issues): void {
+  if (issues.length > 0) throw new ConfigurationError(issues);
+}
+
+/** A credential's value for one request: the string, or what its function returns, checked. */
+export async function resolveCredential(option: string, credential: Credential): Promise<string> {
+  let value: unknown;
+  try {
+    value = typeof credential === 'function' ? await credential() : credential;
+  } catch (error) {
+    // The caller's own secret store failed; its message is theirs, so it is not repeated here.
+    throw new ConfigurationError([{ path: [option], message: `function threw ${(error as Error)?.name ?? 'an error'}` }]);
+  }
+  const problem = secretProblem(value);
+  if (problem) throw new ConfigurationError([{ path: [option], message: `returned a value that ${problem}` }]);
+  return value as string;
+}

@@ -1,0 +1,34 @@
+import { inspectSymbol } from '../../internal/inspect.js';
+
+/**
+ * Base class of every opslink error, so one `instanceof` check separates SDK failures from
+ * bugs in the caller's own code. None carries a key, token or webhook secret: messages,
+ * bodies and stacks are scrubbed before they are built.
+ * @example
+ * ```ts
+ * try { await client.sendDirectMessage(msg) } catch (e) { if (e instanceof OpslinkError) report(e.message) }
+ * ```
+ */
+export class OpslinkError extends Error {
+  override name = 'OpslinkError';
+
+  /** What `JSON.stringify` shows: the name, message and own data, never a request or headers. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (key !== 'name' && key !== 'headers' && key !== 'stack') out[key] = value;
+    }
+    return out;
+  }
+}
+
+// Errors print as `Name: message` plus stack in Node; the custom inspect keeps it that way
+// while hiding nothing a user needs and showing nothing (headers) that could grow noisy.
+Object.defineProperty(OpslinkError.prototype, inspectSymbol, {
+  value(this: OpslinkError) {
+    const own = this.toJSON();
+    delete own.message;
+    const extra = Object.keys(own).length > 1 ? ` ${JSON.stringify(own)}` : '';
+    return `${this.stack ?? `${this.name}: ${this.message}`}${extra}`;
+  },
+});

@@ -1,0 +1,288 @@
+/**
+ * The request path both clients stand on: per call, the gate, one attempt, the retry
+ * decision and the wait, until a typed result or a typed error. Each job lives in its own
+ * file beside this one; this file only puts them in order and reports each step (log lines
+ * and hooks, secrets scrubbed).
+ */
+import type { Redactor } from '../../internal/redact.js';
+import { anySignal, sleep } from '../../internal/signals.js';
+import { APIPromise, type WithResponse } from '../api-promise.js';
+import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
+import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
+import type { RequestOptions } from '../options.js';
+import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
+import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
+import { CallDeadline } from './deadline.js';
+import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import type { RateLimitGate } from './gate.js';
+import { RawResponse } from './raw-response.js';
+import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+
+export type { RequestSpec };
+export type ResponseParser<T> = (raw: RawResponse) => T;
+
+/** Per-call options as the core takes them: a list passes its iteration's deadline instant to every page. */
+export interface CallOptions extends RequestOptions {
+  /** @internal */
+  deadlineAt?: number | undefined;
+}
+
+export interface HttpSettings extends ResolvedCommon {
+  baseUrl: string;
+  /** Headers every request of this client carries (e.g. `X-Warehouse-Id`), over the caller's. */
+  serviceHeaders?: Record<string, string>;
+  redactor: Redactor;
+  gate: RateLimitGate;
+  /** `opslink/<version> <runtime>`, or `undefined` where the runtime sends its own (browsers). */
+  userAgent: string | undefined;
+}
+
+/** One call as it runs: what is sent, how it is reported, and its limits. */
+interface Call {
+  spec: RequestSpec;
+  url: string;
+  /** `METHOD /path`, secrets scrubbed: what messages and log lines name. */
+  label: string;
+  path: string;
+  init: FetchInit;
+  redactor: Redactor;
+  timeout: number;
+  maxRetries: number;
+  deadline: CallDeadline;
+  deadlineMs: number | undefined;
+  /** Whether the last attempt's timer was cut short by the deadline. */
+  capped: boolean;
+  callerSignal: AbortSignal | undefined;
+  signal: AbortSignal | undefined;
+}
+
+type Decision = { error: Error } | { delay: number; reason: string };
+
+export class HttpClient {
+  readonly settings: HttpSettings;
+  readonly #clientHeaders: Record<string, string>;
+  readonly #serviceHeaders: Record<string, string>;
+
+  constructor(settings: HttpSettings) {
+    this.settings = settings;
+    const agent: Record<string, string> = settings.userAgent ? { 'user-agent': settings.userAgent } : {};
+    this.#clientHeaders = { accept: 'application/json', ...agent, ...lowerCaseNames(settings.headers) };
+    this.#serviceHeaders = lowerCaseNames(settings.serviceHeaders);
+  }
+
+  /** Sends `spec` with retries and returns its parsed result as an {@link APIPromise}. */
+  request<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
+    // Captured now, while the caller's frames are on the stack, so a failure seconds later
+    // still points at the line that made the call.
+    const callSite = new Error();
+    return new APIPromise(
+      this.#send(spec, options, parse).catch((error: unknown) => {
+        throw withCallSite(error, callSite);
+      }),
+    );
+  }
+
+  async #send<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): Promise<WithResponse<T>> {
+    checkRequestOptions(options);
+    const call = this.#prepare(spec, options);
+    try {
+      for (let n = 1; ; n++) {
+        const result = await this.#attempt(call, n);
+        if (result.ok && result.response.ok) return this.#parse(call, result, parse);
+        const decision = this.#decide(call, n, result);
+        if ('error' in decision) throw decision.error;
+        await this.#wait(call, n, decision);
+      }
+    } catch (error) {
+      const final = this.#settle(call, error);
+      this.settings.log.error?.(final instanceof Error ? final.message : String(final));
+      throw final;
+    } finally {
+      call.deadline.dispose();
+    }
+  }
+
+  #prepare(spec: RequestSpec, options: CallOptions | undefined): Call {
+    const { settings } = this;
+    const redactor = settings.redactor.with(sensitiveValues(options?.headers));
+    const { url, path, init } = buildRequest(
+      spec,
+      { baseUrl: settings.baseUrl, headers: this.#clientHeaders, serviceHeaders: this.#serviceHeaders },
+      options?.headers,
+    );
+    const deadlineMs = options?.deadline ?? settings.deadline;
+    const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
+    const callerSignal = options?.signal;
+    const signals = [callerSignal, deadline.signal].filter((s) => s !== undefined);
+    return {
+      spec,
+      url,
+      path: redactor.text(path),
+      label: redactor.text(`${spec.method} ${path}`),
+      init,
+      redactor,
+      timeout: options?.timeout ?? settings.timeout,
+      maxRetries: options?.maxRetries ?? settings.maxRetries,
+      deadline,
+      deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
+      capped: false,
+      callerSignal,
+      signal: signals.length > 1 ? anySignal(signals) : signals[0],
+    };
+  }
+
+  /** Waits at the gate, adds the credential, sends once and reports the outcome. */
+  async #attempt(call: Call, n: number): Promise<AttemptResult> {
+    const { gate, rateLimit, hooks, log } = this.settings;
+    const paused = gate.pausedUntil;
+    if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
+    if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
+    const release = await gate.acquire(call.signal);
+    let result: AttemptResult | undefined;
+    try {
+      const init = await this.#authorize(call);
+      const url = call.redactor.text(call.url);
+      emit(hooks, 'onRequest', { method: call.spec.method, url, attempt: n, headers: scrubbed(init.headers, call.redactor) }, log);
+      log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
+      const remaining = call.deadline.remaining();
+      call.capped = remaining < call.timeout;
+      result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
+      if (result.ok) {
+        const { status, headers } = result.response;
+        const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+        const durationMs = Math.round(result.durationMs);
+        emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
+        log.info?.(`← ${status} ${call.label} in ${durationMs} ms${requestId ? ` [request ${requestId}]` : ''}`);
+      }
+      return result;
+    } finally {
+      release(result?.ok ? (result.response.status === 429 ? 'limited' : 'ok') : 'failed');
+    }
+  }
+
+  /** The init with `Authorization` for this attempt (a credential function is called each time). */
+  async #authorize(call: Call): Promise<FetchInit> {
+    const credential = call.spec.credential;
+    if (!credential) return call.init;
+    const value = await resolveCredential(credential.option, credential.value);
+    call.redactor = call.redactor.with([value]);
+    return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
+  }
+
+  #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
+    const { response, body, isJson } = result;
+    const raw = new RawResponse(
+      {
+        status: response.status,
+        headers: response.headers,
+        method: call.spec.method,
+        path: call.path,
+        body,
+        isJson,
+        write: call.spec.write,
+      },
+      call.redactor,
+      this.settings.log,
+    );
+    return { data: parse(raw), response };
+  }
+
+  /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
+  #decide(call: Call, n: number, result: AttemptResult): Decision {
+    const method = call.spec.method;
+    const retriesLeft = n - 1 < call.maxRetries;
+    if (!result.ok) {
+      if (result.failure === 'abort') return { error: this.#settle(call, result.error, n) as Error };
+      if (result.failure === 'timeout' && call.capped) return { error: this.#pastDeadline(call, n, undefined) };
+      const failure: Failure = { kind: result.failure };
+      if (retriesLeft && isRetryable(method, failure)) return { delay: backoffMs(n - 1), reason: result.failure };
+      return {
+        error:
+          result.failure === 'timeout'
+            ? timeoutError(call.label, `no complete response within ${call.timeout} ms`, n)
+            : connectionError(call.label, n, result.error, call.redactor),
+      };
+    }
+    const { status, headers } = result.response;
+    const error = errorFromResponse({ status, headers, body: result.body, method, path: call.path }, call.redactor);
+    if (status === 429) return this.#rateLimited(call, n, error, retriesLeft);
+    if (retriesLeft && isRetryable(method, { kind: 'status', status })) return { delay: backoffMs(n - 1), reason: String(status) };
+    return { error };
+  }
+
+  /** A 429: pause the whole client, tell `onRateLimited`, then retry (the gate holds the wait) or fail. */
+  #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
+    const { settings } = this;
+    const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
+    if (asked !== undefined && asked > settings.maxRetryAfter) {
+      settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter`);
+      return { error };
+    }
+    const pause = asked ?? backoffMs(n - 1);
+    settings.gate.pause(pause);
+    emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
+    if (settings.rateLimit === 'reject' || !retriesLeft) return { error };
+    return { delay: 0, reason: '429' };
+  }
+
+  /** Waits before the next attempt, unless the deadline would pass first. */
+  async #wait(call: Call, n: number, decision: { delay: number; reason: string }): Promise<void> {
+    const { gate, hooks, log } = this.settings;
+    const until = Math.max(Date.now() + decision.delay, gate.pausedUntil);
+    const delayMs = until - Date.now();
+    if (call.deadline.at !== undefined && until >= call.deadline.at) throw this.#pastDeadline(call, n, `a retry in ${delayMs} ms`);
+    const url = call.redactor.text(call.url);
+    emit(hooks, 'onRetry', { method: call.spec.method, url, attempt: n, delayMs, reason: decision.reason }, log);
+    log.warn?.(`${decision.reason} ${call.label}: retry ${n} of ${call.maxRetries} in ${delayMs} ms`);
+    if (decision.delay > 0) await sleep(decision.delay, call.signal);
+  }
+
+  /** What a failure becomes once the call ends: the caller's abort, the deadline, or the error itself. */
+  #settle(call: Call, error: unknown, attempts = 0): unknown {
+    if (error instanceof OpslinkError && !(call.callerSignal?.aborted || call.deadline.passed)) return error;
+    if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal);
+    if (call.deadline.passed) return this.#pastDeadline(call, attempts, undefined);
+    return error;
+  }
+
+  #pastDeadline(call: Call, attempts: number, waitingFor: string | undefined) {
+    const deadline = call.deadlineMs === undefined ? 'the deadline' : `the deadline of ${call.deadlineMs} ms`;
+    return timeoutError(call.label, waitingFor ? `${deadline} would pass during ${waitingFor}` : `${deadline} passed`, attempts);
+  }
+
+  /** `rateLimit: 'reject'` during a pause: fail before sending, as the server would. */
+  #shed(call: Call, pausedUntil: number): RateLimitError {
+    const seconds = Math.ceil((pausedUntil - Date.now()) / 1000);
+    return new RateLimitError({
+      status: 429,
+      message: `not sent: the client is paused for ${seconds} s after a 429 (rateLimit: 'reject')`,
+      body: undefined,
+      headers: new Headers({ 'retry-after': String(seconds) }),
+      method: call.spec.method,
+      path: call.path,
+    });
+  }
+}
+
+/** A copy of the headers with every known secret replaced, for hooks. */
+function scrubbed(headers: Record<string, string>, redactor: Redactor): Headers {
+  const copy = new Headers();
+  for (const [name, value] of Object.entries(headers)) copy.set(name, redactor.text(value));
+  return copy;
+}
+
+/** Calls a user hook as a method of its object; one that throws is logged and never breaks the call. */
+function emit<O, K extends keyof O>(
+  owner: O,
+  name: K,
+  event: Parameters<Extract<O[K], (e: never) => void>>[0],
+  log: { warn?: (m: string) => void },
+): void {
+  const hook = owner[name] as ((e: unknown) => void) | undefined;
+  if (typeof hook !== 'function') return;
+  try {
+    hook.call(owner, event);
+  } catch (error) {
+    log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`);
+  }
+}

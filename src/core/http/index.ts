@@ -1,0 +1,5 @@
+export { CallDeadline } from './deadline.js';
+export { RateLimitGate } from './gate.js';
+export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
+export { RawResponse } from './raw-response.js';
+export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';

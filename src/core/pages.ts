@@ -1,0 +1,279 @@
+/**
+ * Offset pagination for the warehouse lists: a first page you can await, and every item (or
+ * page) you can `for await`, fetched lazily, optionally several pages ahead, within one
+ * deadline for the whole iteration.
+ *
+ * Records inserted at the top while a list is paged (newest first) push the records already
+ * seen onto the next page. Those are dropped, by id, rather than yielded twice, and a page made
+ * only of them is passed over when the total grew to match. A server that ignores `offset`
+ * sends the same page again without the total growing: that is a `ResponseValidationError`,
+ * never an endless loop.
+ */
+import { anySignal } from '../internal/signals.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
+import { OpslinkError, ResponseValidationError } from './errors/index.js';
+import type { CallOptions } from './http/index.js';
+
+/**
+ * One page as a list endpoint returned it, before it becomes a {@link Page}.
+ * @example
+ * ```ts
+ * function describePage(page: PageResult<Shipment>): string {
+ *   return `${page.offset + 1}–${page.offset + page.items.length} of ${page.total ?? '?'}`;
+ * }
+ * console.log(describePage(await warehouse.shipments.list({ limit: 50 }))); // a Page has the same members
+ * ```
+ */
+export interface PageResult<Item> {
+  items: Item[];
+  /** Number of records matching the filters, when the server said (`total` / `total_results`). */
+  total: number | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * How a list is walked.
+ * @example
+ * ```ts
+ * const paging: PaginationOptions = { concurrency: 4, maxItems: 1_000 };
+ * for await (const order of warehouse.inbound.list({ limit: 100 }, paging)) console.log(order.order_number);
+ * ```
+ */
+export interface PaginationOptions {
+  /**
+   * Pages requested at once while iterating, once the first page has told the total (1–64;
+   * the client's `maxConcurrency` still caps requests in flight). Items still arrive in order.
+   * @default 1
+   */
+  concurrency?: number;
+  /** Stop after this many items. */
+  maxItems?: number;
+}
+
+/** Ids remembered to drop records a shifted page repeats: a bound, so memory stays flat. */
+const REMEMBERED_IDS = 1_000;
+
+/** @internal What the list methods hand a {@link PagePromise}. */
+export interface PagingContext<Item> {
+  /** Fetches the page that starts at `offset`. */
+  fetch(offset: number, options: CallOptions): APIPromise<PageResult<Item>>;
+  /** The `limit` sent; `-1` means one page of everything. */
+  limit: number;
+  /** Identity of an item, to drop one a shifted page repeats and to notice a server that ignores `offset`. */
+  keyOf(item: Item): unknown;
+  /** `METHOD /path`, for the loop guard's message. */
+  label: string;
+  /** The list call's own options (signal, deadline instant, …), kept for every later page. */
+  options: CallOptions;
+}
+
+/**
+ * One page of a list, with the way to the next.
+ * @example
+ * ```ts
+ * let page = await warehouse.inbound.list({ limit: 50 });
+ * while (true) { handle(page.items); if (!page.hasNextPage()) break; page = await page.getNextPage(); }
+ * ```
+ */
+export class Page<Item> {
+  /** The records of this page, in the server's order (less any a shifted list repeated). */
+  readonly items: Item[];
+  /** Records matching the filters in all pages, when the server said. */
+  readonly total: number | undefined;
+  /** Records skipped before this page. */
+  readonly offset: number;
+  /** Page size as the server reported it (or as requested). */
+  readonly limit: number;
+  readonly #context: PagingContext<Item>;
+  /** Records the server sent for this page, repeats included: how far the offset moves. */
+  readonly #span: number;
+  readonly #seen: Set<unknown>;
+
+  /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
+  constructor(result: PageResult<Item>, context: PagingContext<Item>, seen: Set<unknown> = new Set()) {
+    this.#span = result.items.length;
+    this.items = result.items.filter((item) => !seen.has(context.keyOf(item)));
+    this.total = result.total;
+    this.offset = result.offset;
+    this.limit = result.limit;
+    this.#context = context;
+    this.#seen = remember(seen, this.items.map(context.keyOf));
+  }
+
+  /** Offset of the record after this page's last. */
+  get nextOffset(): number {
+    return this.offset + this.#span;
+  }
+
+  /**
+   * Whether another page may hold records: not after an empty page or a `limit: -1` page;
+   * with a known total, while records remain; without one, while pages come back full.
+   */
+  hasNextPage(): boolean {
+    if (this.#context.limit === -1 || this.#span === 0) return false;
+    if (this.total !== undefined) return this.nextOffset < this.total;
+    return this.#span >= this.#context.limit;
+  }
+
+  /** Fetches the next page; rejects with `OpslinkError` when there is none. */
+  getNextPage(options?: { signal?: AbortSignal }): Promise<Page<Item>> {
+    if (!this.hasNextPage()) return Promise.reject(new OpslinkError('There is no next page: check hasNextPage() first'));
+    const signal = anySignal([this.#context.options.signal, options?.signal]);
+    return this.#context.fetch(this.nextOffset, { ...this.#context.options, signal }).then((result) => this.follow(result));
+  }
+
+  /** @internal The page after this one, built from `result`, with repeats dropped and the loop guard applied. */
+  follow(result: PageResult<Item>): Page<Item> {
+    const next = new Page(result, this.#context, new Set(this.#seen));
+    guardProgress(this, next, result, this.#context);
+    return next;
+  }
+}
+
+/** `seen` plus `keys`, keeping only the most recent {@link REMEMBERED_IDS}. */
+function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
+  for (const key of keys) seen.add(key);
+  for (const key of seen) {
+    if (seen.size <= REMEMBERED_IDS) break;
+    seen.delete(key);
+  }
+  return seen;
+}
+
+/**
+ * Stops a server that ignores `offset`. Caught two ways: the next page reports an offset that
+ * does not move forward (e.g. always 0), or it repeats only records already seen while the
+ * total did not grow enough for records inserted at the top to explain it.
+ */
+function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, result: PageResult<Item>, context: PagingContext<Item>): void {
+  const repeats = result.items.length - next.items.length;
+  const grew = next.total !== undefined && previous.total !== undefined ? next.total - previous.total : 0;
+  const stalled = next.offset <= previous.offset;
+  const repeatedOnly = result.items.length > 0 && next.items.length === 0 && grew < repeats;
+  if (!stalled && !repeatedOnly) return;
+  const asked = previous.nextOffset;
+  const message = stalled
+    ? `the page asked for at offset ${asked} came back at offset ${next.offset}, not after ${previous.offset}: the server ignored offset`
+    : `the page asked for at offset ${asked} repeats records already listed, and the total did not grow: the server ignored offset`;
+  const [method = 'GET', path = ''] = context.label.split(' ');
+  throw new ResponseValidationError({ status: 200, method, path, issues: [{ path: ['offset'], message }], body: undefined });
+}
+
+/**
+ * What a list method returns: await it for the first {@link Page}, or `for await` it for
+ * every item across pages. `.pages()` walks page by page.
+ * @example
+ * ```ts
+ * for await (const order of warehouse.inbound.list({ fulfillment_types: ['fba'] })) console.log(order.order_id);
+ * for await (const page of warehouse.shipments.list().pages()) console.log(page.items.length);
+ * ```
+ */
+export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+  readonly #context: PagingContext<Item>;
+  readonly #paging: PaginationOptions;
+
+  /** @internal Built by the list methods. */
+  constructor(context: PagingContext<Item>, startOffset: number, paging: PaginationOptions = {}) {
+    const first: Promise<WithResponse<Page<Item>>> = context
+      .fetch(startOffset, context.options)
+      .withResponse()
+      .then(({ data, response }) => ({ data: new Page(data, context), response }));
+    super(first);
+    this.#context = context;
+    this.#paging = paging;
+  }
+
+  /** Every page in order, fetched as iteration reaches it (or ahead, with `concurrency`). */
+  async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
+    const ahead = new Prefetch(this.#context, this.#paging);
+    try {
+      let page: Page<Item> = await (this as APIPromise<Page<Item>>);
+      let seen = page.items.length;
+      ahead.plan(page, seen);
+      yield page;
+      while (seen < ahead.maxItems && page.hasNextPage()) {
+        page = page.follow(await ahead.take(page));
+        seen += page.items.length;
+        ahead.plan(page, seen);
+        yield page;
+      }
+    } finally {
+      ahead.stop();
+    }
+  }
+
+  /** Every item across pages, in order: what `for await (const item of list)` calls. Stops after `maxItems`. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    let left = this.#paging.maxItems ?? Number.POSITIVE_INFINITY;
+    if (left <= 0) return;
+    for await (const page of this.pages()) {
+      for (const item of page.items) {
+        yield item;
+        if (--left <= 0) return;
+      }
+    }
+  }
+}
+
+/**
+ * Pages requested ahead of the one being read. With a known total the remaining offsets are
+ * known: up to `concurrency` requests stay in flight, topped up as soon as a page arrives
+ * (before the caller works through it), and only as far as the items still wanted.
+ */
+class Prefetch<Item> {
+  readonly maxItems: number;
+  readonly #context: PagingContext<Item>;
+  readonly #concurrency: number;
+  readonly #queue: { offset: number; page: Promise<PageResult<Item>> }[] = [];
+  #stop = new AbortController();
+  #planned = 0;
+  #step = 0;
+
+  constructor(context: PagingContext<Item>, paging: PaginationOptions) {
+    this.#context = context;
+    this.maxItems = paging.maxItems ?? Number.POSITIVE_INFINITY;
+    this.#concurrency = paging.concurrency ?? 1;
+  }
+
+  #fetch(offset: number): Promise<PageResult<Item>> {
+    const signal = anySignal([this.#context.options.signal, this.#stop.signal]);
+    return this.#context.fetch(offset, { ...this.#context.options, signal });
+  }
+
+  /** Tops the queue up after `page` arrived, `seen` items in. */
+  plan(page: Page<Item>, seen: number): void {
+    if (this.#step === 0) {
+      this.#step = page.nextOffset - page.offset;
+      this.#planned = page.nextOffset;
+    }
+    if (this.#concurrency <= 1 || page.total === undefined || this.#step === 0 || seen >= this.maxItems || !page.hasNextPage()) return;
+    const end = Math.min(page.total, page.nextOffset + (this.maxItems - seen));
+    while (this.#queue.length < this.#concurrency && this.#planned < end) {
+      const request = this.#fetch(this.#planned);
+      request.catch(() => {}); // awaited in order by take(); this only silences an abandoned one
+      this.#queue.push({ offset: this.#planned, page: request });
+      this.#planned += this.#step;
+    }
+  }
+
+  /** The page after `page`: the one planned for its offset, or a fresh request when plans went stale. */
+  take(page: Page<Item>): Promise<PageResult<Item>> {
+    const queued = this.#queue.shift();
+    if (queued && queued.offset === page.nextOffset) return queued.page;
+    // Nothing planned here, or an earlier page came back short: continue from where it ended.
+    if (queued) this.#restart();
+    this.#planned = page.nextOffset + this.#step;
+    return this.#fetch(page.nextOffset);
+  }
+
+  #restart(): void {
+    this.#queue.length = 0;
+    this.#stop.abort();
+    this.#stop = new AbortController();
+  }
+
+  stop(): void {
+    this.#stop.abort();
+  }
+}

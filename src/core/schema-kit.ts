@@ -1,0 +1,80 @@
+/**
+ * The few zod/mini building blocks both services' schemas are made of. Refinements stand in
+ * for zod's enums, integer, uuid and url schemas: each of those adds half a kilobyte to a
+ * browser bundle, and these say the same with a clearer message. What a refinement means in
+ * JSON Schema (an enum, an integer range, a format) is noted beside it in
+ * {@link jsonSchemaHints}, which the OpenAPI documents are generated with.
+ */
+import * as z from 'zod/mini';
+import { isUuid } from '../internal/path.js';
+import type { LimitRow } from './limits.js';
+
+/** @internal The JSON Schema a refined schema stands for, read when the OpenAPI documents are built. */
+export const jsonSchemaHints: WeakMap<object, Record<string, unknown>> = new WeakMap();
+
+function hinted<S extends object>(schema: S, hint: Record<string, unknown>): S {
+  jsonSchemaHints.set(schema, hint);
+  return schema;
+}
+
+/** A string of at most (and at least) the row's characters, counted in code points. */
+export function text(row: Pick<LimitRow, 'min' | 'max'>) {
+  const max = z.maxLength(row.max, `must be at most ${row.max} characters (code points)`);
+  if (!row.min) return z.string().check(max);
+  return z.string().check(z.minLength(row.min, row.min === 1 ? 'must not be empty' : `must be at least ${row.min} characters`), max);
+}
+
+/** A string that is not empty. */
+export const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
+
+/** A finite number (zod's number already refuses NaN and ±Infinity). */
+export const finite = z.number();
+
+/** An integer, optionally within `[min, max]`. */
+export function integer(min?: number, max?: number) {
+  const checks = [z.refine<number>(Number.isInteger, 'must be an integer')];
+  if (min !== undefined) checks.push(z.refine<number>((n) => n >= min, `must be at least ${min}`));
+  if (max !== undefined) checks.push(z.refine<number>((n) => n <= max, `must be at most ${max}`));
+  return hinted(z.number().check(...checks), { type: 'integer', minimum: min, maximum: max });
+}
+
+/** A custom check whose message says "is required" when the member is missing. */
+export function custom<T>(check: (value: unknown) => boolean, message: string, hint: Record<string, unknown> = {}) {
+  return hinted(z.custom<T>(check, { error: (issue) => (issue.input === undefined ? 'is required' : message) }), hint);
+}
+
+/** One of `values`. */
+export function oneOf<const T extends readonly string[]>(values: T) {
+  return custom<T[number]>((v) => values.includes(v as string), `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`, {
+    type: 'string',
+    enum: [...values],
+  });
+}
+
+/** A UUID in its 8-4-4-4-12 hexadecimal form, as the documents' `(uuid)` ids are. */
+export const uuid = hinted(z.string().check(z.refine(isUuid, 'must be a UUID (8-4-4-4-12 hexadecimal)')), { format: 'uuid' });
+
+/**
+ * An absolute http(s) URL, read as a WHATWG URL parser (and the service) reads it. Not
+ * `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
+ * which are valid URLs for images on an internal dashboard. (`z.url()` takes `javascript:`.)
+ */
+export const httpUrl = hinted(
+  z.string().check(
+    z.refine((s) => {
+      try {
+        const { protocol } = new URL(s);
+        return protocol === 'http:' || protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL'),
+  ),
+  { format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+);
+
+/** JSON Schema of ISO 8601 date or date-time text, as `isIsoDateTime` reads it (the calendar checks aside). */
+export const ISO_DATE_TIME_HINT = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+};

@@ -1,0 +1,2 @@
+/** The package's version, sent in the `User-Agent` (a test holds it equal to package.json's). */
+export const VERSION = '0.2.0';

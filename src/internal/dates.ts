@@ -1,0 +1,89 @@
+/**
+ * Calendar dates and times read strictly: no 30 February, no 29 February 2025, no hour 24.
+ * `Date.parse` is no judge of that (V8 rolls 2025-02-29 over to 1 March and reads "-1" as a
+ * date in 2001), so the text is taken apart and each part checked.
+ */
+
+/** A civil date: `month` 1–12, `day` 1–31. */
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Whether year-month-day names a real day of the proleptic Gregorian calendar (years 0–9999). */
+export function isCalendarDay({ year, month, day }: CalendarDay): boolean {
+  return Number.isInteger(year) && year >= 0 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * Whether `text` is an ISO 8601 calendar date, optionally with a time and a zone
+ * (`2026-11-22`, `2026-11-22T10:00:00Z`, `2026-11-22T10:00+01:00`), every part in range.
+ * The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601.
+ */
+export function isIsoDateTime(text: string): boolean {
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m) return false;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', , zh = '0', zm = '0'] = m;
+  return (
+    isCalendarDay({ year: Number(y), month: Number(mo), day: Number(d) }) &&
+    Number(h) <= 23 &&
+    Number(mi) <= 59 &&
+    Number(s) <= 59 &&
+    Number(zh) <= 23 &&
+    Number(zm) <= 59
+  );
+}
+
+/**
+ * The calendar day a `Date` stands for, as its author meant it. `new Date('2026-11-22')`
+ * is midnight UTC, `new Date(2026, 10, 22)` is local midnight; east or west of UTC the two
+ * fall on different UTC days. So a `Date` at exactly midnight UTC is read in UTC, and any
+ * other by its local calendar day (the day a clock on the caller's wall shows).
+ */
+export function calendarDayOf(date: Date): CalendarDay {
+  const utcMidnight = date.getTime() % 86_400_000 === 0;
+  return utcMidnight
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
+    : { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** A `Date` that holds a time (not `Invalid Date`) within the years 0–9999. */
+export function isValidDate(value: unknown): value is Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return false;
+  const year = value.getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const CLOCK = '(\\d{2}):(\\d{2}):(\\d{2})';
+// RFC 9110 §5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must read.
+const HTTP_DATES: [RegExp, (m: string[]) => string[]][] = [
+  [new RegExp(`^[A-Za-z]{3}, (\\d{2}) ([A-Za-z]{3}) (\\d{4}) ${CLOCK} GMT$`), ([, d, mo, y, ...t]) => [y!, mo!, d!, ...t]],
+  [
+    new RegExp(`^[A-Za-z]{6,9}, (\\d{2})-([A-Za-z]{3})-(\\d{2}) ${CLOCK} GMT$`),
+    ([, d, mo, y, ...t]) => [String(Number(y) + (Number(y) < 70 ? 2000 : 1900)), mo!, d!, ...t],
+  ],
+  [new RegExp(`^[A-Za-z]{3} ([A-Za-z]{3}) ([ \\d]\\d) ${CLOCK} (\\d{4})$`), ([, mo, d, h, mi, s, y]) => [y!, mo!, d!, h!, mi!, s!]],
+];
+
+/** Milliseconds since the epoch of an HTTP-date, or `undefined` when `text` is not one. */
+export function parseHttpDate(text: string): number | undefined {
+  for (const [pattern, order] of HTTP_DATES) {
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const [y, mo, d, h, mi, s] = order(m);
+    const month = MONTHS.indexOf(mo!.toLowerCase()) + 1;
+    const day = { year: Number(y), month, day: Number(d) };
+    if (!isCalendarDay(day) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) return undefined;
+    return Date.UTC(day.year, month - 1, day.day, Number(h), Number(mi), Number(s));
+  }
+  return undefined;
+}

@@ -1,0 +1,166 @@
+/** The warehouse endpoints as declarations: what each sends and how its answer is read. */
+import type { ValidationIssue } from '../core/errors/index.js';
+import type { ListOperation, Operation } from '../core/operation.js';
+import { checkValue } from '../core/validation.js';
+import { isUuid } from '../internal/path.js';
+import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
+import { ordersToCsv } from './csv.js';
+import { WAREHOUSE_LIMITS } from './limits.js';
+import { bulkForm, createOrderForm, fieldKinds } from './multipart.js';
+import { parseBulkCreated, parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage, parseUpdated } from './responses.js';
+import {
+  BULK_CSV_COLUMNS,
+  inboundListParamsSchema,
+  inboundOrderCreateObject,
+  inboundOrderCreateSchema,
+  inboundOrderRowSchema,
+  inboundOrderUpdateSchema,
+  shipmentListParamsSchema,
+} from './schemas.js';
+import type {
+  BulkCreateResult,
+  CreatedInboundOrder,
+  InboundListParams,
+  InboundOrder,
+  InboundOrderUpdate,
+  Shipment,
+  ShipmentDetail,
+  ShipmentListParams,
+  UpdateResult,
+} from './types.js';
+import { appendQueryArray, formatOrderDate } from './wire-format.js';
+
+const KINDS = fieldKinds(inboundOrderCreateObject.shape);
+const credential = 'apiKey';
+
+/** A path id the document types as a UUID, checked before a URL is built (which also refuses `..`, `/`, `?`). */
+export function idIssues(field: string, value: unknown): ValidationIssue[] {
+  return isUuid(value) ? [] : [{ path: [field], message: 'must be a UUID (8-4-4-4-12 hexadecimal)' }];
+}
+
+/** `POST /api/v1/inbound`, one order as a multipart form. */
+export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder> = {
+  method: 'POST',
+  write: true,
+  subject: 'inbound order',
+  schema: inboundOrderCreateSchema,
+  credential,
+  request: (order) => ({ path: '/inbound', body: createOrderForm(order, KINDS) }),
+  parse: parseCreated,
+};
+
+/** `POST /api/v1/inbound` with `bulk=true` and a CSV `file`: text, a Blob (streamed), bytes, or rows checked one by one. */
+export const createBulk: Operation<unknown, BulkCreateResult> = {
+  method: 'POST',
+  write: true,
+  subject: 'bulk upload',
+  credential,
+  check: (input) => bulkIssues(input),
+  request: (input) => ({ path: '/inbound', body: bulkForm(csvOf(input)) }),
+  parse: parseBulkCreated,
+};
+
+function bulkIssues(input: unknown): ValidationIssue[] {
+  if (Array.isArray(input)) {
+    if (input.length === 0) return [{ path: [], message: 'must hold at least one order' }];
+    const issues: ValidationIssue[] = [];
+    // An index loop, not forEach: a hole in a sparse array is a missing order, not nothing.
+    for (let i = 0; i < input.length; i++) {
+      const result = checkValue(inboundOrderRowSchema, input[i], [i]);
+      if (!result.ok) issues.push(...result.issues);
+    }
+    return issues;
+  }
+  const size =
+    typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
+  if (size < 0) return [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }];
+  return size === 0 ? [{ path: [], message: 'must not be empty' }] : [];
+}
+
+const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
+
+function csvOf(input: unknown): string | Blob {
+  if (Array.isArray(input)) return ordersToCsv(BULK_CSV_COLUMNS, input);
+  if (isBytes(input)) return new Blob([input as BlobPart], { type: 'text/csv' });
+  return input as string | Blob;
+}
+
+/**
+ * `PUT /api/v1/inbound/{order_id}`, JSON with the update's member names. The update rules
+ * are checked first, with the current order when the caller gave it.
+ */
+export function updateOrder(
+  current: CurrentOrder | undefined,
+): Operation<{ order_id: unknown; patch: Record<string, unknown> }, UpdateResult> {
+  return {
+    method: 'PUT',
+    write: true,
+    subject: 'inbound order update',
+    credential,
+    check: ({ order_id, patch }) => updateIssues(order_id, patch, current),
+    request: ({ order_id, patch }) => ({
+      path: `/inbound/${order_id as string}`,
+      json: patch.date === undefined ? patch : { ...patch, date: formatOrderDate(patch.date as string | Date) },
+    }),
+    parse: parseUpdated,
+  };
+}
+
+function updateIssues(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): ValidationIssue[] {
+  const id = idIssues('order_id', orderId);
+  const parsed = checkValue(inboundOrderUpdateSchema, patch);
+  if (!parsed.ok) return [...id, ...parsed.issues];
+  const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
+  return [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+}
+
+/** `GET /api/v1/shipments/{shipment_id}`. */
+export const retrieveShipment: Operation<string, ShipmentDetail> = {
+  method: 'GET',
+  write: false,
+  subject: 'shipment id',
+  credential,
+  check: (id) => idIssues('shipment_id', id),
+  request: (id) => ({ path: `/shipments/${id}` }),
+  parse: parseShipmentDetail,
+};
+
+type InboundQuery = InboundListParams & Record<string, unknown>;
+type ShipmentQuery = ShipmentListParams & Record<string, unknown>;
+
+/** Offset, limit, sorting and the lists' scalar filters, as every page sends them. */
+function pageQuery(params: Record<string, unknown>, offset: number, limit: number, arrays: string[]): URLSearchParams {
+  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || name === 'offset' || name === 'limit') continue;
+    if (arrays.includes(name)) appendQueryArray(query, name, value as string[]);
+    else query.set(name, String(value));
+  }
+  return query;
+}
+
+/** `GET /api/v1/inbound`, page by page. */
+export const listInbound: ListOperation<InboundQuery, InboundOrder> = {
+  subject: 'inbound list parameters',
+  schema: inboundListParamsSchema,
+  credential,
+  path: '/inbound',
+  limitOf: (params) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize,
+  offsetOf: (params) => params.offset ?? 0,
+  query: (params, offset) => pageQuery(params, offset, params.limit ?? WAREHOUSE_LIMITS.defaultPageSize, ['fulfillment_types']),
+  keyOf: (order) => order.order_id,
+  parse: parseInboundPage,
+};
+
+/** `GET /api/v1/shipments`, page by page. */
+export const listShipments: ListOperation<ShipmentQuery, Shipment> = {
+  subject: 'shipment list parameters',
+  schema: shipmentListParamsSchema,
+  credential,
+  path: '/shipments',
+  limitOf: (params) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize,
+  offsetOf: (params) => params.offset ?? 0,
+  query: (params, offset) => pageQuery(params, offset, params.limit ?? WAREHOUSE_LIMITS.defaultPageSize, ['fulfillment_types', 'statuses']),
+  keyOf: (shipment) => shipment.shipment_id,
+  parse: parseShipmentPage,
+};
