@@ -90,6 +90,7 @@ function requestWith(row: LimitRow, value: unknown): { kind: Sendable; input: Js
       return { kind: 'channelMessage', input: { embeds }, where: ['embeds', EMBED_INDEX, ...row.path] };
     }
   }
+  throw new Error(`no request builder for ${row.request}: add one`);
 }
 
 function send(kind: Sendable, input: Json) {

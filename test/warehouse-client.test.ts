@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   BadRequestError,
   BULK_CSV_COLUMNS,
+  type InboundOrder,
   type InboundOrderCreate,
   type InboundOrderRow,
   NotFoundError,
@@ -492,7 +493,7 @@ describe('inbound.update', () => {
   });
 
   it('maps every list member to its update name, and a null text to an empty string', () => {
-    const before = {
+    const before: Partial<InboundOrder> = {
       date: '01/02/2025',
       retailer: 'A',
       order_number: 'PO-1',
@@ -514,7 +515,7 @@ describe('inbound.update', () => {
       status: 'inbound',
       upc: null,
     };
-    const after = {
+    const after: Partial<InboundOrder> = {
       ...before,
       date: '01/03/2025',
       retailer: 'A2',

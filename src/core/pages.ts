@@ -88,17 +88,22 @@ export class Page<Item> {
   readonly #context: PagingContext<Item>;
   /** Records the server sent for this page, repeats included: how far the offset moves. */
   readonly #span: number;
-  readonly #seen: Set<unknown>;
+  readonly #history: History;
 
   /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
-  constructor(result: PageResult<Item>, context: PagingContext<Item>, seen: Set<unknown> = new Set()) {
+  constructor(result: PageResult<Item>, context: PagingContext<Item>, history?: History) {
+    const seen = history?.seen ?? new Set();
     this.#span = result.items.length;
     this.items = result.items.filter((item) => !seen.has(context.keyOf(item)));
     this.total = result.total;
     this.offset = result.offset;
     this.limit = result.limit;
     this.#context = context;
-    this.#seen = remember(seen, this.items.map(context.keyOf));
+    this.#history = {
+      seen: remember(seen, this.items.map(context.keyOf)),
+      firstTotal: history ? history.firstTotal : result.total,
+      dropped: (history?.dropped ?? 0) + this.#span - this.items.length,
+    };
   }
 
   /** Offset of the record after this page's last. */
@@ -125,10 +130,18 @@ export class Page<Item> {
 
   /** @internal The page after this one, built from `result`, with repeats dropped and the loop guard applied. */
   follow(result: PageResult<Item>): Page<Item> {
-    const next = new Page(result, this.#context, new Set(this.#seen));
-    guardProgress(this, next, result, this.#context);
+    const history = this.#history;
+    const next = new Page(result, this.#context, { ...history, seen: new Set(history.seen) });
+    guardProgress(this, next, next.#history, this.#context);
     return next;
   }
+}
+
+/** What a page knows of the pages before it: ids recently listed, the first total, repeats dropped so far. */
+interface History {
+  seen: Set<unknown>;
+  firstTotal: number | undefined;
+  dropped: number;
 }
 
 /** `seen` plus `keys`, keeping only the most recent {@link REMEMBERED_IDS}. */
@@ -143,14 +156,14 @@ function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
 
 /**
  * Stops a server that ignores `offset`. Caught two ways: the next page reports an offset that
- * does not move forward (e.g. always 0), or it repeats only records already seen while the
- * total did not grow enough for records inserted at the top to explain it.
+ * does not move forward (e.g. always 0), or it repeats only records already listed while the
+ * records dropped as repeats so far outnumber those added since the list began (only records
+ * inserted before the position can push listed ones onto a later page).
  */
-function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, result: PageResult<Item>, context: PagingContext<Item>): void {
-  const repeats = result.items.length - next.items.length;
-  const grew = next.total !== undefined && previous.total !== undefined ? next.total - previous.total : 0;
+function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, history: History, context: PagingContext<Item>): void {
+  const added = next.total !== undefined && history.firstTotal !== undefined ? next.total - history.firstTotal : 0;
   const stalled = next.offset <= previous.offset;
-  const repeatedOnly = result.items.length > 0 && next.items.length === 0 && grew < repeats;
+  const repeatedOnly = next.items.length === 0 && next.nextOffset > next.offset && history.dropped > added;
   if (!stalled && !repeatedOnly) return;
   const asked = previous.nextOffset;
   const message = stalled

@@ -153,7 +153,7 @@ function buildChannelMessageSchema(profile: Profile) {
 }
 
 /** `T` with at least one of the members `K` required: `{}` does not compile, `{ content }` or `{ embeds }` does. */
-type AtLeastOne<T, K extends keyof T> = { [P in K]: T & Required<Pick<T, P>> }[K];
+type AtLeastOne<T, K extends keyof T> = { [P in K]-?: T & Required<Pick<T, P>> }[K];
 
 /**
  * One rich embed, shaped after the common chat-platform webhook embed.

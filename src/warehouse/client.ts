@@ -60,8 +60,7 @@ const DOMAIN_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9
 /** Why `domain` is not a bare domain the service's address can be made from, or `undefined`. */
 function domainProblem(domain: unknown): string | undefined {
   if (typeof domain !== 'string' || domain === '') return 'must be a domain name such as example.com';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(domain) || domain.includes('/'))
-    return 'must be a bare domain such as example.com, without a scheme or path (or give baseUrl)';
+  if (domain.includes('/')) return 'must be a bare domain such as example.com, without a scheme or path (or give baseUrl)';
   if (domain.includes(':')) return 'must be a bare domain such as example.com, without a port (give baseUrl for another port)';
   if (/^api\./i.test(domain))
     return `must be the customer's domain without "api." (${domain.slice(4)}): requests go to https://api.<domain>/api/v1`;

@@ -52,7 +52,8 @@ const bundleItem = z.looseObject({ quantity: units, item_name: nonEmpty, color: 
 
 const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
 const labelFiles = custom<Blob | Blob[]>(
-  (v) => isBlob(v) || (Array.isArray(v) && v.length > 0 && v.every(isBlob)),
+  // An index loop, not every(): a hole in a sparse array is a missing file, not nothing.
+  (v) => isBlob(v) || (Array.isArray(v) && v.length > 0 && Array.from(v).every(isBlob)),
   'must be a Blob or File, or a non-empty array of them',
   { type: 'string', format: 'binary' },
 );

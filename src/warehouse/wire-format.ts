@@ -19,10 +19,21 @@ export function appendQueryArray(query: URLSearchParams, name: string, values: r
  * ```
  */
 export function formatNumber(value: number): string {
-  const size = Math.abs(value);
-  return size === 0 || (size >= 1e-6 && size < 1e21)
-    ? String(value === 0 ? 0 : value)
-    : value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  // String() gives the shortest digits that read back to the same number; only its exponent is undone here.
+  const [digits = '', exponent] = String(value === 0 ? 0 : value).split('e');
+  if (exponent === undefined) return digits;
+  const negative = digits.startsWith('-');
+  const [whole = '', fraction = ''] = digits.replace('-', '').split('.');
+  const shift = Number(exponent);
+  const all = whole + fraction;
+  const point = whole.length + shift;
+  const plain =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${all}`
+      : point >= all.length
+        ? all + '0'.repeat(point - all.length)
+        : `${all.slice(0, point)}.${all.slice(point)}`;
+  return negative ? `-${plain}` : plain;
 }
 
 /** A form field or CSV cell read back as a number: plain decimal text only (what {@link formatNumber} writes). */

@@ -107,7 +107,8 @@ const channelMessage: fc.Arbitrary<ChannelMessageInput> = fc
     },
     { requiredKeys: [] },
   )
-  .filter((m) => (m.content ?? '').length > 0 || (m.embeds ?? []).length > 0);
+  // The filter keeps what the type says: content or embeds.
+  .filter((m) => (m.content ?? '').length > 0 || (m.embeds ?? []).length > 0) as fc.Arbitrary<ChannelMessageInput>;
 
 /** What the service receives for an embed: a `Date` timestamp travels as its ISO 8601 text. */
 function wireEmbeds(embeds: Embed[] | undefined): unknown[] | undefined {
@@ -152,12 +153,12 @@ beforeEach(() => {
 
 /** Makes the mock know an employee `to` names, so a direct message is delivered rather than a 404. */
 function addRecipient(to: DirectMessageInput['to']): string {
-  const id = 'userId' in to ? to.userId : `0000ffff-0000-4000-8000-${String(messaging.state.employees.length).padStart(12, '0')}`;
+  const id = to.userId ?? `0000ffff-0000-4000-8000-${String(messaging.state.employees.length).padStart(12, '0')}`;
   messaging.state.employees.push({
     id,
     name: 'Generated',
-    email: 'email' in to ? to.email : `generated-${id}@example.test`,
-    phoneNumber: 'phoneNumber' in to ? to.phoneNumber : `+1-${id}`,
+    email: to.email ?? `generated-${id}@example.test`,
+    phoneNumber: to.phoneNumber ?? `+1-${id}`,
     active: true,
   });
   return id;
@@ -178,9 +179,9 @@ describe('any valid messaging request is accepted and reaches the mock unchanged
         const stored = messaging.state.directMessages.at(-1)!;
         expect(stored.body).toBe(input.body);
         const employee = messaging.state.employees.find((e) => e.id === stored.employeeId)!;
-        if ('userId' in input.to) expect(employee.id).toBe(employeeId);
-        if ('email' in input.to) expect(employee.email.toLowerCase()).toBe(input.to.email.toLowerCase());
-        if ('phoneNumber' in input.to) expect(employee.phoneNumber).toBe(input.to.phoneNumber);
+        if (input.to.userId !== undefined) expect(employee.id).toBe(employeeId);
+        if (input.to.email !== undefined) expect(employee.email.toLowerCase()).toBe(input.to.email.toLowerCase());
+        if (input.to.phoneNumber !== undefined) expect(employee.phoneNumber).toBe(input.to.phoneNumber);
         expect(created.body).toBe(input.body);
       }),
       RUNS,
@@ -292,7 +293,10 @@ const inboundOrder: fc.Arbitrary<InboundOrderCreate> = fc
       ],
     },
   )
-  .map((order) => (order.sold_as === 'bundle' && order.units_per_pack === undefined ? { ...order, units_per_pack: 6 } : order));
+  // Every order has an asin, and a bundle gets a pack size: what InboundOrderCreate requires.
+  .map((order) =>
+    order.sold_as === 'bundle' && order.units_per_pack === undefined ? { ...order, units_per_pack: 6 } : order,
+  ) as fc.Arbitrary<InboundOrderCreate>;
 
 describe('any valid warehouse request is accepted and reaches the mock unchanged', () => {
   it('inbound.create (multipart): every field stored as sent', async () => {
@@ -570,7 +574,8 @@ const lightChannelMessage: fc.Arbitrary<ChannelMessageInput> = fc
     },
     { requiredKeys: [] },
   )
-  .filter((m) => (m.content ?? '').length > 0 || (m.embeds ?? []).length > 0);
+  // The filter keeps what the type says: content or embeds.
+  .filter((m) => (m.content ?? '').length > 0 || (m.embeds ?? []).length > 0) as fc.Arbitrary<ChannelMessageInput>;
 
 /** A valid input with exactly one limit pushed one past its bound, and where the problem must be reported. */
 const pushedChannelMessage: fc.Arbitrary<Pushed<ChannelMessageInput>> = fc
