@@ -32,22 +32,21 @@ export function createHttp(
   service: {
     baseUrl: string;
     serviceHeaders?: Record<string, string>;
-    /** The credential options, by name: refused in a web page, and (strings) learned by the redactor. */
+    /** The credential options, by name: refused in a web page. */
     credentials: Record<string, unknown>;
-    /** Other secrets to scrub (a webhook token). */
-    secrets?: (string | undefined)[];
+    /** Every secret to scrub (keys given as strings, a webhook token); a key function's values are learned per request. */
+    secrets: unknown[];
   },
   gate?: RateLimitGate,
 ): HttpClient {
   const common = resolveCommon(options, issues);
   checkBrowser(issues, options, service.credentials);
   throwIfIssues(issues);
-  const strings = Object.values(service.credentials).filter((c): c is string => typeof c === 'string');
   return new HttpClient({
     ...common,
     baseUrl: service.baseUrl,
     serviceHeaders: service.serviceHeaders,
-    redactor: new Redactor([...strings, ...(service.secrets ?? []), ...sensitiveValues(options.headers)]),
+    redactor: new Redactor([...service.secrets.filter((s): s is string => typeof s === 'string'), ...sensitiveValues(options.headers)]),
     gate: gate ?? new RateLimitGate(common),
     userAgent: userAgent(),
   });

@@ -182,7 +182,7 @@ export function resolveCommon(options: CommonOptions, issues: Issues): ResolvedC
     log: createLogSink(options.logger, options.logLevel ?? 'off'),
     rateLimit: options.rateLimit ?? 'wait',
     onRateLimited: options.onRateLimited,
-    hooks: { ...options.hooks },
+    hooks: options.hooks ?? {}, // the caller's own object: its methods keep their `this`
     maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
     requestsPerSecond: options.requestsPerSecond,
   };

@@ -26,8 +26,8 @@ import type { CallOptions } from './http/index.js';
  */
 export interface PageResult<Item> {
   items: Item[];
-  /** Number of records matching the filters, when the server said (`total` / `total_results`). */
-  total: number | undefined;
+  /** Number of records matching the filters (`total` / `total_results`). */
+  total: number;
   offset: number;
   limit: number;
 }
@@ -79,8 +79,8 @@ export interface PagingContext<Item> {
 export class Page<Item> {
   /** The records of this page, in the server's order (less any a shifted list repeated). */
   readonly items: Item[];
-  /** Records matching the filters in all pages, when the server said. */
-  readonly total: number | undefined;
+  /** Records matching the filters in all pages. */
+  readonly total: number;
   /** Records skipped before this page. */
   readonly offset: number;
   /** Page size as the server reported it (or as requested). */

@@ -105,7 +105,12 @@ export class MessagingClient {
       issues.push({ path: ['embedLimits'], message: "must be 'documented' or 'chat-platform'" });
     }
     const credentials = { botKey: options.botKey, channelKey: options.channelKey, webhookUrl: options.webhookUrl };
-    this.#http = createHttp(options, issues, { baseUrl, credentials, secrets: [webhook?.token, webhook?.rawToken] }, gate);
+    this.#http = createHttp(
+      options,
+      issues,
+      { baseUrl, credentials, secrets: [options.botKey, options.channelKey, webhook?.token, webhook?.rawToken] },
+      gate,
+    );
     this.baseUrl = baseUrl;
     this.#options = options;
     this.#webhook = webhook;

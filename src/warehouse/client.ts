@@ -121,6 +121,7 @@ export class WarehouseClient {
         baseUrl,
         serviceHeaders: { 'x-warehouse-id': options.warehouseId },
         credentials: { apiKey: options.apiKey },
+        secrets: [options.apiKey],
       },
       gate,
     );

@@ -103,11 +103,15 @@ export const shipmentDetailSchema = z.looseObject({
   trackings: z.array(z.looseObject({ ...trackingShape, tracking_id: text, rate_id: text, created_at: text })),
 });
 
-const results = z.optional(
-  z.nullable(
-    z.looseObject({ total: z.optional(count), total_results: z.optional(count), offset: z.optional(count), limit: z.optional(count) }),
-  ),
-);
+/** `data.results`: the total (`total` on the inbound list, `total_results` on shipments; either is read on both), offset and limit. */
+const results = z
+  .looseObject({ total: z.optional(count), total_results: z.optional(count), offset: z.optional(count), limit: z.optional(count) })
+  .check(
+    z.refine((r) => r.total !== undefined || r.total_results !== undefined, {
+      message: 'must hold total (or total_results)',
+      path: ['total'],
+    }),
+  );
 const inboundPageSchema = z.looseObject({ orders: z.array(inboundOrderSchema), results });
 const shipmentPageSchema = z.looseObject({ shipments: z.array(shipmentSchema), results });
 
@@ -144,12 +148,8 @@ type Requested = { offset: number; limit: number };
 
 function page<Item>(items: Item[], counts: z.output<typeof results>, requested: Requested) {
   // Both names are read on both lists: the document gives each list its own, and a server may use either.
-  return {
-    items,
-    total: counts?.total ?? counts?.total_results,
-    offset: counts?.offset ?? requested.offset,
-    limit: counts?.limit ?? requested.limit,
-  };
+  const total = (counts.total ?? counts.total_results) as number;
+  return { items, total, offset: counts.offset ?? requested.offset, limit: counts.limit ?? requested.limit };
 }
 
 export function parseInboundPage(raw: RawResponse, requested: Requested) {

@@ -9,6 +9,7 @@ import {
   type InboundOrderCreate,
   type InboundOrderRow,
   type InboundOrderUpdate,
+  type Page,
   type Shipment,
   type ShipmentDetail,
   type ShipmentListParams,
@@ -114,6 +115,11 @@ describe('responses, member by member as the document types them', () => {
     // @ts-expect-error quantity is never null
     const nullQuantity: InboundOrder['quantity'] = null;
     void nullQuantity;
+  });
+
+  it('gives a page a total, as both lists document one', () => {
+    expectTypeOf<Page<InboundOrder>['total']>().toEqualTypeOf<number>();
+    expectTypeOf<Page<Shipment>['items']>().toEqualTypeOf<Shipment[]>();
   });
 
   it('types a shipment and its detail', () => {

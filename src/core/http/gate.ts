@@ -2,11 +2,12 @@
  * One gate per client that every request passes before it is sent: at most
  * `maxConcurrency` in flight, starts spaced by `requestsPerSecond`, and after a 429 a pause
  * for every queued request until the server's `Retry-After` has passed. Then the gate opens
- * slowly (one request, then two, four, … as each comes back without a 429), so a queue of 64
- * does not meet the limit again as one herd.
+ * slowly, as TCP's slow start does: one request, and one more in flight for each that comes
+ * back without a 429 (1, 2, 4, … per round trip), so a queue of 64 does not meet the limit
+ * again as one herd.
  */
 
-/** Hands the slot back: `'ok'` widens the window after a pause, `'limited'` (a 429) does not. */
+/** Hands the slot back: `'ok'` widens the window after a pause, `'limited'` (a 429) and `'failed'` do not. */
 export type Release = (outcome: 'ok' | 'limited' | 'failed') => void;
 
 interface Waiter {
@@ -24,6 +25,8 @@ export class RateLimitGate {
   #window: number;
   #pausedUntil = 0;
   #nextStart = 0;
+  /** Counts pauses: a request sent before the latest one says nothing about the limit now. */
+  #epoch = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
 
@@ -53,6 +56,7 @@ export class RateLimitGate {
   pause(ms: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
     this.#window = 1;
+    this.#epoch++;
     this.#pump();
   }
 
@@ -67,9 +71,10 @@ export class RateLimitGate {
     waiter.reject(waiter.signal?.reason);
   }
 
-  #release(outcome: 'ok' | 'limited' | 'failed'): void {
+  #release(outcome: 'ok' | 'limited' | 'failed', epoch: number): void {
     this.#inFlight--;
-    if (outcome === 'ok' && this.#window < this.#max) this.#window = Math.min(this.#max, this.#window * 2);
+    // Only a request sent since the latest pause shows the limit has room again.
+    if (outcome === 'ok' && epoch === this.#epoch && this.#window < this.#max) this.#window++;
     this.#pump();
   }
 
@@ -87,8 +92,9 @@ export class RateLimitGate {
       this.#inFlight++;
       this.#nextStart = now + this.#interval;
       let released = false;
+      const epoch = this.#epoch;
       waiter.resolve((outcome) => {
-        if (!released) this.#release(outcome);
+        if (!released) this.#release(outcome, epoch);
         released = true;
       });
     }
