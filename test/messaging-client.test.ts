@@ -10,7 +10,7 @@ import {
   OpslinkError,
   RequestValidationError,
 } from '../src/index.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/messaging-mock.js';
+import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
 
 /** One request as it left the client. */
 interface SentRequest {

@@ -13,7 +13,7 @@ import {
   RequestValidationError,
   strictChannelMessageSchema,
 } from '../src/index.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/messaging-mock.js';
+import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
 
 /** One code point written as two UTF-16 units: a limit counted in units would trip on it. */
 const EMOJI = '😀';

@@ -12,7 +12,7 @@ import {
   toInboundUpdate,
   WarehouseClient,
 } from '../src/index.js';
-import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/warehouse-mock.js';
+import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/index.js';
 import { rejectionOf } from './support/scripted-fetch.js';
 
 /** One request as it left the client, body already read. */
