@@ -4,7 +4,9 @@
  * plain `fetch`, or a real local HTTP server. Re-exports only; see README.md here.
  */
 
+export type { LoggedBody, LoggedPart } from './kit/body-capture.js';
 export { type Fault, FaultController, type FaultRule, type PendingFault } from './kit/faults.js';
+export { type LoggedFault, type LoggedRequest, RequestLog, type RequestLogEvent } from './kit/request-log.js';
 export type { MockRoute, RouteMatch } from './kit/routes.js';
 export type { MockTransport } from './kit/transport.js';
 export { createMessagingMock, type MessagingMock, type MessagingMockOptions } from './messaging/mock.js';

@@ -10,6 +10,8 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { json } from './common.js';
 import { type Fault, FaultController, wait } from './faults.js';
+import { recordRequest } from './record.js';
+import { type LoggedFault, RequestLog } from './request-log.js';
 import { findRoute, type MockRoute } from './routes.js';
 
 /**
@@ -33,6 +35,8 @@ export interface MockTransport {
   readonly handlers: RequestHandler[];
   /** Scripted faults and latency for this mock's routes. */
   readonly faults: FaultController;
+  /** Every request this mock handled, through any of the above (the last 1,000 by default). */
+  readonly requests?: RequestLog;
 }
 
 /** The response a scripted status fault answers with. */
@@ -43,43 +47,81 @@ function faultResponse(fault: { status: number; headers?: Record<string, string>
     : json(fault.status, body, fault.headers);
 }
 
-/** Applies the scripted latency and fault of a route; a response when the fault answers instead of the handler. */
-async function applyFaults(faults: FaultController, keys: [string, string], signal: AbortSignal): Promise<Response | Fault | undefined> {
+/**
+ * Applies the scripted latency and fault of a route: the fault taken (if any), and the
+ * answer when the fault answers instead of the handler (`Response.error()` for a drop, or
+ * when the client gave up while the request waited).
+ */
+async function applyFaults(
+  faults: FaultController,
+  keys: [string, string],
+  signal: AbortSignal,
+): Promise<{ fault: Fault | undefined; answer: Response | undefined }> {
   const delay = faults.delayFor(keys[0]) || faults.delayFor(keys[1]);
   if (delay) await wait(delay, signal);
   const fault = faults.take(keys[0]) ?? faults.take(keys[1]);
-  if (fault && 'drop' in fault) return Response.error();
+  if (fault && 'drop' in fault) return { fault, answer: Response.error() };
   if (fault && 'hang' in fault) await wait(fault.hang, signal);
   // The client gave up while the request waited: it is gone, so nothing more happens.
-  if (signal.aborted) return Response.error();
-  if (fault && 'status' in fault) return faultResponse(fault);
-  return undefined;
+  if (signal.aborted) return { fault, answer: Response.error() };
+  return { fault, answer: fault && 'status' in fault ? faultResponse(fault) : undefined };
+}
+
+function loggedFault(fault: Fault | undefined): LoggedFault | undefined {
+  if (!fault) return undefined;
+  if ('drop' in fault) return { kind: 'drop' };
+  if ('hang' in fault) return { kind: 'hang' };
+  return { kind: 'status', status: fault.status };
+}
+
+/** What a mock adds to its transport: its service name, the keys it knows (to mask), the log's size. */
+export interface TransportOptions {
+  service: string;
+  /** Every key and token the mock holds now, revoked ones included. */
+  secrets: () => string[];
+  /** @default 1000 */
+  requestLogLimit?: number;
 }
 
 /**
  * Builds the transport of a mock from its routes. Paths are matched below `baseUrl`'s own
  * path, on any origin, so the same mock answers on a real server's address too.
  */
-export function createTransport(baseUrl: string, routes: MockRoute[], notFound: (url: URL) => Response): MockTransport {
+export function createTransport(
+  baseUrl: string,
+  routes: MockRoute[],
+  notFound: (url: URL) => Response,
+  options: TransportOptions,
+): MockTransport & { readonly requests: RequestLog } {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const faults = new FaultController();
+  const requests = new RequestLog(options.service, { limit: options.requestLogLimit });
+
+  async function answer(request: Request, url: URL, path: string, found: ReturnType<typeof findRoute>) {
+    // A known path with another method, or an unknown path below the base URL.
+    if (!found) return { response: notFound(url), fault: undefined };
+    const { route, raw } = found;
+    const keys: [string, string] = [`${route.method} ${prefix}${route.path}`, `${route.method} ${prefix}${path}`];
+    const { fault, answer } = await applyFaults(faults, keys, request.signal);
+    const response = answer ?? (await route.handler({ request, url, params: raw.map((p) => decodeURIComponent(p)) }));
+    return { response, fault };
+  }
 
   async function handle(request: Request): Promise<Response | undefined> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(prefix)) return undefined;
     const path = url.pathname.slice(prefix.length) || '/';
     const found = findRoute(routes, request.method, path);
-    // A known path with another method, or an unknown path below the base URL.
-    if (!found) return notFound(url);
-    const { route, raw } = found;
-    const answered = await applyFaults(
-      faults,
-      [`${route.method} ${prefix}${route.path}`, `${route.method} ${prefix}${path}`],
-      request.signal,
-    );
-    if (answered instanceof Response) return answered;
-    return route.handler({ request, url, params: raw.map((p) => decodeURIComponent(p)) });
+    const recording = recordRequest(requests, request, { url, prefix, route: found?.route, secrets: options.secrets() });
+    try {
+      const { response, fault } = await answer(request, url, path, found);
+      await recording?.finish(response, loggedFault(fault));
+      return response;
+    } catch (error) {
+      await recording?.finish(undefined, undefined);
+      throw error;
+    }
   }
 
   return {
@@ -88,6 +130,7 @@ export function createTransport(baseUrl: string, routes: MockRoute[], notFound: 
     fetch: mockFetch(handle),
     handlers: mswHandlers(`${base.origin}${prefix}`, handle),
     faults,
+    requests,
   };
 }
 

@@ -26,6 +26,7 @@
  * The mock is split by concern: `records.ts` (what it stores), `state.ts` (state and seed),
  * `validate.ts` (request checks), `responses.ts` (bodies it answers), `routes.ts` (endpoints).
  */
+import type { RequestLog } from '../kit/request-log.js';
 import { createTransport, type MockTransport } from '../kit/transport.js';
 import type { MessagingMockState, MockBot, MockChannel, MockEmployee, NewEmployee, SeedEmployees } from './records.js';
 import { error } from './responses.js';
@@ -56,6 +57,8 @@ export interface MessagingMockOptions {
   channelName?: string;
   /** Clock for `createdAt`; pass a fixed one for byte-identical responses. @default () => new Date() */
   now?: () => Date;
+  /** How many requests {@link MessagingMock.requests} keeps; 0 keeps none. @default 1000 */
+  requestLogLimit?: number;
 }
 
 /**
@@ -74,6 +77,8 @@ export interface MessagingMockOptions {
 export interface MessagingMock extends MockTransport {
   /** Live state; `reset()` empties and refills these same arrays. */
   readonly state: MessagingMockState;
+  /** Every request this mock handled (MSW, `fetch`, or `startMockServer`), secrets masked; `reset()` empties it. */
+  readonly requests: RequestLog;
   /** The seed bot's key (`bot_test_…`). */
   readonly botKey: string;
   readonly botName: string;
@@ -104,7 +109,7 @@ export interface MessagingMock extends MockTransport {
   addChannel(name?: string, viewerIds?: string[]): MockChannel;
   /** Revokes a channel's key (by channel id); bearer and webhook requests answer 401. Throws for an unknown id. */
   revokeChannel(id: string): void;
-  /** Back to the seed: state, id counter and scripted faults. */
+  /** Back to the seed: state, id counter, scripted faults, and an empty request log. */
   reset(): void;
 }
 
@@ -129,7 +134,11 @@ export function createMessagingMock(options: MessagingMockOptions = {}): Messagi
     now: options.now ?? (() => new Date()),
   });
   const { state, seeded } = store;
-  const transport = createTransport(options.baseUrl ?? DEFAULT_BASE_URL, messagingRoutes(store), () => error(404, 'Not found'));
+  const transport = createTransport(options.baseUrl ?? DEFAULT_BASE_URL, messagingRoutes(store), () => error(404, 'Not found'), {
+    service: 'messaging',
+    secrets: () => [...state.bots.map((b) => b.key), ...state.channels.map((c) => c.key)],
+    requestLogLimit: options.requestLogLimit,
+  });
 
   return {
     ...transport,
@@ -156,6 +165,7 @@ export function createMessagingMock(options: MessagingMockOptions = {}): Messagi
     reset() {
       store.seed();
       transport.faults.reset();
+      transport.requests.clear();
     },
   };
 }

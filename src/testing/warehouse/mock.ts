@@ -73,6 +73,7 @@ export function createWarehouseMock(options: WarehouseMockOptions = {}): Warehou
       { method: 'GET', path: '/shipments/:shipment_id', handler: authorized(shipments.retrieve) },
     ],
     (url) => failure(404, 'Not found.', [`no endpoint at ${url.pathname}`]),
+    { service: 'warehouse', secrets: () => [apiKey], requestLogLimit: options.requestLogLimit },
   );
 
   return {
@@ -84,6 +85,7 @@ export function createWarehouseMock(options: WarehouseMockOptions = {}): Warehou
     reset() {
       store.fill();
       transport.faults.reset();
+      transport.requests.clear();
     },
   };
 }

@@ -2,6 +2,7 @@
  * The warehouse mock's public shape: its options and their defaults, its settings and state,
  * and the mock itself.
  */
+import type { RequestLog } from '../kit/request-log.js';
 import type { MockTransport } from '../kit/transport.js';
 import type { InboundOrderRecord, ShipmentDetailRecord } from './records.js';
 
@@ -53,6 +54,8 @@ export interface WarehouseMockOptions {
   warehouseId?: string;
   /** Whether the seller portal is linked, which fbm updates require. @default true */
   sellerPortalLinked?: boolean;
+  /** How many requests {@link WarehouseMock.requests} keeps; 0 keeps none. @default 1000 */
+  requestLogLimit?: number;
 }
 
 /**
@@ -99,6 +102,8 @@ export interface WarehouseMock extends MockTransport {
   readonly apiKey: string;
   readonly warehouseId: string;
   readonly settings: WarehouseMockSettings;
-  /** Back to the seeded state and initial settings, with no faults; arrays are refilled in place. */
+  /** Every request this mock handled (MSW, `fetch`, or `startMockServer`), secrets masked; `reset()` empties it. */
+  readonly requests: RequestLog;
+  /** Back to the seeded state and initial settings, with no faults and an empty request log; arrays are refilled in place. */
   reset(): void;
 }
