@@ -10,7 +10,7 @@ import {
   OpslinkError,
   RequestValidationError,
 } from '../src/index.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/messaging-mock.js';
+import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
 
 /** One request as it left the client. */
 interface SentRequest {
@@ -388,8 +388,8 @@ describe('when the service refuses the payload (400)', () => {
     };
     const error = await rejectionOf(client({ fetch: stripping }).postChannelMessage({ content: 'hi' }));
     expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).errors).toEqual(['at least one of content or embeds must be present']);
-    expect((error as BadRequestError).body).toMatchObject({ errors: ['at least one of content or embeds must be present'] });
+    expect((error as BadRequestError).errors).toEqual(['needs content or at least one embed']);
+    expect((error as BadRequestError).body).toMatchObject({ errors: ['needs content or at least one embed'] });
     expect(sent).toHaveLength(1);
     expect(mock.state.channelMessages).toHaveLength(0);
   });

@@ -14,7 +14,7 @@ import {
   strictChannelMessageSchema,
 } from '../src/index.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../src/messaging/limits.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/messaging-mock.js';
+import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
 
 /** One code point written as two UTF-16 units: a limit counted in units would trip on it. */
 const EMOJI = '😀';

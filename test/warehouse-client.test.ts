@@ -13,7 +13,7 @@ import {
   toInboundUpdate,
   WarehouseClient,
 } from '../src/index.js';
-import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/warehouse-mock.js';
+import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/index.js';
 import { rejectionOf } from './support/scripted-fetch.js';
 
 /** One request as it left the client, body already read. */
@@ -664,13 +664,14 @@ describe('errors from the server', () => {
   });
 
   it("hands a 400 envelope's errors to BadRequestError whole", async () => {
-    const bad = `${CSV_HEADER}\r\n03/01/2025,Target,PO-1,Lamp,Red,BR-1,0,B0LAMP0001,1,2,fba\r\n13/45/2025,Target,PO-2,Lamp,Red,BR-1,3,,1,2,amazon\r\n`;
+    const bad = `${CSV_HEADER}\r\n03/01/2025,Target,PO-1,Lamp,Red,BR-1,-1,B0LAMP0001,1,2,fba\r\n13/45/2025,Target,PO-2,Lamp,Red,BR-1,3,,1,2,amazon\r\n`;
     const before = mock.state.inboundOrders.length;
     const error = await rejectionOf(client.inbound.createBulk(bad));
     expect(error).toBeInstanceOf(BadRequestError);
     const expected = [
-      'Row 2: quantity must be a positive integer',
-      'Row 3: date must be a date written MM/DD/YYYY or YYYY-MM-DD; fulfillment_type must be one of fba, fbm, wfs, two-step, shopify',
+      'Row 2: quantity: must be at least 0',
+      'Row 3: date: must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date',
+      'Row 3: fulfillment_type: must be one of "fba", "fbm", "wfs", "two-step", "shopify"',
     ];
     expect((error as BadRequestError).errors).toEqual(expected);
     expect((error as BadRequestError).body).toMatchObject({ status: 'failed', data: null, errors: expected });

@@ -9,7 +9,7 @@ import {
   ResponseValidationError,
   WarehouseClient,
 } from '../src/index.js';
-import { createWarehouseMock, type WarehouseMock } from '../src/testing/warehouse-mock.js';
+import { createWarehouseMock, type WarehouseMock } from '../src/testing/index.js';
 
 const INBOUND_ROUTE = 'GET /api/v1/inbound';
 

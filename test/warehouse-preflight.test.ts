@@ -20,7 +20,7 @@ import {
   type MockInboundPatch,
   mockUpdateViolations,
   type WarehouseMock,
-} from '../src/testing/warehouse-mock.js';
+} from '../src/testing/index.js';
 import { rejectionOf } from './support/scripted-fetch.js';
 
 /** A fetch in front of the mock that records every request. */

@@ -17,6 +17,15 @@ function hinted<S extends object>(schema: S, hint: Record<string, unknown>): S {
   return schema;
 }
 
+/**
+ * For a rule between members: run it whenever the value is an object, even when a member has
+ * already failed its own check, so every problem is reported at once (zod skips such rules by
+ * default).
+ */
+export const onAnyObject = {
+  when: (payload: { value: unknown }) => payload.value !== null && typeof payload.value === 'object' && !Array.isArray(payload.value),
+};
+
 /** A string of at most (and at least) the row's characters, counted in code points. */
 export function text(row: Pick<LimitRow, 'min' | 'max'>) {
   const max = z.maxLength(row.max, `must be at most ${row.max} characters (code points)`);
@@ -40,7 +49,8 @@ export function integer(min?: number, max?: number) {
 
 /** A custom check whose message says "is required" when the member is missing. */
 export function custom<T>(check: (value: unknown) => boolean, message: string, hint: Record<string, unknown> = {}) {
-  return hinted(z.custom<T>(check, { error: (issue) => (issue.input === undefined ? 'is required' : message) }), hint);
+  // Not aborting: the rules between members still run, so every problem is reported at once.
+  return hinted(z.custom<T>(check, { error: (issue) => (issue.input === undefined ? 'is required' : message), abort: false }), hint);
 }
 
 /** One of `values`. */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { LimitRow } from '../core/limits.js';
-import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, text, uuid } from '../core/schema-kit.js';
+import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, onAnyObject, text, uuid } from '../core/schema-kit.js';
 import { codePointLength } from '../core/text.js';
 import { isIsoDateTime, isValidDate } from '../internal/dates.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
@@ -31,10 +31,10 @@ export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Ex
 const recipientSchema = z
   .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(z.string()), email: z.optional(z.string()) })
   .check(
-    z.refine(
-      (to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1,
-      'must hold exactly one of userId, phoneNumber or email',
-    ),
+    z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
+      message: 'must hold exactly one of userId, phoneNumber or email',
+      ...onAnyObject,
+    }),
   ) as unknown as z.ZodMiniType<Recipient, Recipient>;
 
 /**
@@ -147,7 +147,7 @@ function buildChannelMessageSchema(profile: Profile) {
           input: message,
         });
       }
-    }),
+    }, onAnyObject),
   );
   return schema as unknown as z.ZodMiniType<z.output<typeof object>, AtLeastOne<z.input<typeof object>, 'content' | 'embeds'>>;
 }

@@ -4,9 +4,9 @@
  *
  *   npx opslink-mock [--port 4010] [--orders 250] [--shipments 40] [--seed 1]
  */
-import { createMessagingMock } from './messaging-mock.js';
-import { startMockServer } from './server.js';
-import { createWarehouseMock } from './warehouse-mock.js';
+import { createMessagingMock } from './messaging/mock.js';
+import { startMockServer } from './server/start.js';
+import { createWarehouseMock } from './warehouse/mock.js';
 
 declare const process: {
   argv: string[];

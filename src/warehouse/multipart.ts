@@ -61,20 +61,24 @@ export function createOrderForm(order: Record<string, unknown>, kinds: Record<st
  * number (text that is not one stays text, for the schema to refuse), repeated fields as a
  * list, JSON text parsed, files as Blobs. Fields the form does not know are kept, to be refused.
  */
-export function decodeCreateForm(form: FormData, kinds: Record<string, FieldKind>): Record<string, unknown> {
-  const order: Record<string, unknown> = {};
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name);
-    const first = values[0];
-    const kind = kinds[name] ?? 'text';
-    if (kind === 'files') order[name] = values.length === 1 ? first : values;
-    else if (kind === 'list') order[name] = values;
-    else if (typeof first !== 'string' || values.length > 1) order[name] = values.length > 1 ? values : first;
-    else if (kind === 'number') order[name] = readNumber(first) ?? first;
-    else if (kind === 'json') order[name] = parseJson(first);
-    else order[name] = first;
+export function decodeCreateForm(form: Iterable<[string, FormDataEntryValue]>, kinds: Record<string, FieldKind>): Record<string, unknown> {
+  const grouped = new Map<string, FormDataEntryValue[]>();
+  for (const [name, value] of form) {
+    const values = grouped.get(name);
+    if (values) values.push(value);
+    else grouped.set(name, [value]);
   }
-  return order;
+  // fromEntries defines own members, so a field named `__proto__` stays a field (and is refused as unknown).
+  return Object.fromEntries([...grouped].map(([name, values]) => [name, decodeField(values, kinds[name] ?? 'text')]));
+}
+
+function decodeField(values: FormDataEntryValue[], kind: FieldKind): unknown {
+  const first = values[0];
+  if (kind === 'files') return values.length === 1 ? first : values;
+  if (kind === 'list') return values;
+  if (typeof first !== 'string' || values.length > 1) return values.length > 1 ? values : first;
+  if (kind === 'number') return readNumber(first) ?? first;
+  return kind === 'json' ? parseJson(first) : first;
 }
 
 function parseJson(text: string): unknown {

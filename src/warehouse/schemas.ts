@@ -5,7 +5,7 @@
  * form, so the two cannot part. The update endpoint's business rules live in `check-update.ts`.
  */
 import * as z from 'zod/mini';
-import { custom, finite, integer, nonEmpty, oneOf, uuid } from '../core/schema-kit.js';
+import { custom, finite, integer, nonEmpty, onAnyObject, oneOf, uuid } from '../core/schema-kit.js';
 import { isValidDate } from '../internal/dates.js';
 import {
   ASIN_REQUIRED_FOR,
@@ -100,7 +100,7 @@ const createRules = z.superRefine((order: RuleSubject, ctx) => {
   if (order.sold_as === 'bundle' && order.units_per_pack === undefined) {
     ctx.addIssue({ code: 'custom', path: ['units_per_pack'], message: 'is required when sold_as is bundle', input: undefined });
   }
-});
+}, onAnyObject);
 
 /** The create schema's object, before its "required when" rules: its shape names the form's fields. */
 export const inboundOrderCreateObject = z.strictObject({
@@ -151,7 +151,7 @@ const csvRules = z.superRefine((row: Record<string, unknown>, ctx) => {
       }
     });
   }
-});
+}, onAnyObject);
 
 /**
  * One row of a bulk upload (`inbound.createBulk` with rows): a new order without files or

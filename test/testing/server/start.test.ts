@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APIConnectionError, APIConnectionTimeoutError, MessagingClient, NotFoundError, WarehouseClient } from '../src/index.js';
-import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../src/testing/index.js';
+import { APIConnectionError, APIConnectionTimeoutError, MessagingClient, NotFoundError, WarehouseClient } from '../../../src/index.js';
+import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../../src/testing/index.js';
 
 describe('startMockServer serves both mocks over real HTTP', () => {
   const messaging = createMessagingMock();
@@ -97,7 +97,7 @@ describe('the opslink-mock command', () => {
   it('prints the URLs and keys and serves until stopped', async () => {
     // The command as published: the built bin of the package (npm test builds first).
     const child = spawn(process.execPath, ['dist/testing/cli.js', '--orders', '7'], {
-      cwd: new URL('..', import.meta.url),
+      cwd: new URL('../../..', import.meta.url),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -1,64 +1,13 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGING_LIMITS } from '../src/messaging/limits.js';
-import { createMessagingMock, type MessagingMock, type MockErrorBody } from '../src/testing/messaging-mock.js';
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const EMOJI = '😀';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGING_LIMITS } from '../../../src/messaging/limits.js';
+import { createMessagingMock, type MessagingMock, type MockErrorBody } from '../../../src/testing/index.js';
+import { EMOJI, errorsOf, messagingRequests, UUID_V4 } from '../../support/messaging-mock.js';
 
 let mock: MessagingMock;
 beforeEach(() => {
   mock = createMessagingMock();
 });
-
-/** POSTs `body` as JSON to `path` below the mock's base URL; `key: null` sends no Authorization. */
-function post(path: string, body: unknown, key: string | null, target: MessagingMock = mock): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (key !== null) headers.authorization = `Bearer ${key}`;
-  return target.fetch(`${target.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-}
-
-const dm = (body: unknown, key: string | null = mock.botKey) => post('/api/bot/messages', body, key);
-const announce = (body: unknown, key: string | null = mock.botKey) => post('/api/bot/announcements', body, key);
-const channelPost = (body: unknown, key: string | null = mock.channelKey) => post('/api/automation/messages', body, key);
-const webhookPost = (body: unknown, url = mock.webhookUrl) =>
-  mock.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function errorsOf(response: Response): Promise<string[]> {
-  expect(response.status).toBe(400);
-  const body = (await response.json()) as MockErrorBody;
-  expect(typeof body.message).toBe('string');
-  return body.errors ?? [];
-}
-
-describe('seed data', () => {
-  it('has one bot, one channel and three employees, one of them inactive', () => {
-    expect(mock.state.bots).toHaveLength(1);
-    expect(mock.state.channels).toHaveLength(1);
-    expect(mock.state.employees.map((e) => e.active)).toEqual([true, true, false]);
-    expect(new Set(mock.state.employees.map((e) => e.email)).size).toBe(3);
-    expect(new Set(mock.state.employees.map((e) => e.phoneNumber)).size).toBe(3);
-    expect(mock.botKey).toMatch(/^bot_test_/);
-    expect(mock.channelKey).toMatch(/^chan_test_/);
-    expect(mock.botKey).not.toBe(mock.channelKey);
-    expect(`${mock.botKey}${mock.channelKey}`).not.toMatch(/[\r\n]/);
-    expect(mock.employees.inactive.active).toBe(false);
-  });
-
-  it('gives the same ids and keys on every run, shaped as v4 UUIDs', () => {
-    const other = createMessagingMock();
-    expect(other.botKey).toBe(mock.botKey);
-    expect(other.channelId).toBe(mock.channelId);
-    expect(other.state.employees.map((e) => e.id)).toEqual(mock.state.employees.map((e) => e.id));
-    for (const id of [mock.channelId, ...mock.state.employees.map((e) => e.id), ...mock.state.bots.map((b) => b.id)]) {
-      expect(id).toMatch(UUID_V4);
-    }
-  });
-
-  it('builds the webhook URL from the channel id and the channel key', () => {
-    expect(mock.webhookUrl).toBe(`https://messaging.opslink.test/api/automation/webhooks/${mock.channelId}/${mock.channelKey}`);
-  });
-});
+const { dm, announce, channelPost, webhookPost } = messagingRequests(() => mock);
 
 describe('direct messages', () => {
   it('sends a message to an employee by user id and records it', async () => {
@@ -132,7 +81,7 @@ describe('direct messages', () => {
     const to = { userId: mock.employees.first.id };
     expect((await dm({ to, body: EMOJI.repeat(max) })).status).toBe(201);
     const errors = await errorsOf(await dm({ to, body: EMOJI.repeat(max + 1) }));
-    expect(errors).toEqual([expect.stringMatching(/^body: .*got 4001/)]);
+    expect(errors).toEqual([`body: must be at most ${max} characters (code points)`]);
     expect(await errorsOf(await dm({ to, body: '' }))).toEqual([expect.stringMatching(/^body:/)]);
   });
 
@@ -143,14 +92,13 @@ describe('direct messages', () => {
       expect.stringMatching(/^to: .*exactly one/),
     ]);
     expect(await errorsOf(await dm({ to: { userId: 'not-a-uuid' }, body: 'hi' }))).toEqual([expect.stringMatching(/^to\.userId:/)]);
-    expect(await errorsOf(await dm({ to: { name: first.name }, body: 'hi' }))).toContain('to.name: is not a member the service accepts');
+    expect(await errorsOf(await dm({ to: { name: first.name }, body: 'hi' }))).toContain('to: unknown member "name"');
     expect(await errorsOf(await dm({ body: 'hi' }))).toEqual(['to: is required']);
   });
 
   it('lists every problem of a request in one answer', async () => {
     const errors = await errorsOf(await dm({ to: { email: 42 }, body: 7, extra: true }));
-    expect(errors).toHaveLength(3);
-    expect(errors.map((e) => e.split(':')[0])).toEqual(['extra', 'to.email', 'body']);
+    expect(errors).toEqual(['to.email: must be a string, not a number', 'body: must be a string, not a number', 'unknown member "extra"']);
   });
 });
 
@@ -185,84 +133,6 @@ describe('announcements', () => {
     expect(errors.map((e) => e.split(':')[0])).toEqual(['title', 'body']);
     expect((await announce({ title: 'x'.repeat(MESSAGING_LIMITS.announcementTitle.max), body: 'b' })).status).toBe(201);
     expect(mock.state.announcements).toHaveLength(1);
-  });
-});
-
-describe('authentication', () => {
-  const validDm = () => ({ to: { userId: mock.employees.first.id }, body: 'hi' });
-
-  it('answers 401 without a key, with a wrong key and with a revoked key', async () => {
-    expect((await dm(validDm(), null)).status).toBe(401);
-    expect((await dm(validDm(), 'bot_test_wrong')).status).toBe(401);
-    expect((await announce({ title: 't', body: 'b' }, null)).status).toBe(401);
-    expect((await channelPost({ content: 'x' }, null)).status).toBe(401);
-    expect((await channelPost({ content: 'x' }, 'chan_test_wrong')).status).toBe(401);
-    mock.revokeBot(mock.botKey);
-    expect((await dm(validDm())).status).toBe(401);
-    expect((await announce({ title: 't', body: 'b' })).status).toBe(401);
-    mock.revokeChannel(mock.channelId);
-    expect((await channelPost({ content: 'x' })).status).toBe(401);
-    expect((await webhookPost({ content: 'x' })).status).toBe(401);
-    expect(mock.state.directMessages).toHaveLength(0);
-    expect(mock.state.channelMessages).toHaveLength(0);
-  });
-
-  it('does not accept a channel key on bot endpoints, nor a bot key on the channel endpoint', async () => {
-    expect((await dm(validDm(), mock.channelKey)).status).toBe(401);
-    expect((await announce({ title: 't', body: 'b' }, mock.channelKey)).status).toBe(401);
-    expect((await channelPost({ content: 'x' }, mock.botKey)).status).toBe(401);
-  });
-
-  it('does not echo the key in a 401', async () => {
-    const text = await (await dm(validDm(), 'bot_test_secret_value')).text();
-    expect(text).not.toContain('secret_value');
-    expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
-  });
-
-  it('checks the key before the body', async () => {
-    expect((await dm({ nonsense: true }, 'bot_test_wrong')).status).toBe(401);
-    const response = await mock.fetch(`${mock.baseUrl}/api/bot/messages`, { method: 'POST', body: '{not json' });
-    expect(response.status).toBe(401);
-  });
-
-  it('refuses a webhook whose token is wrong or belongs to another channel', async () => {
-    const other = mock.addChannel('Alerts');
-    const base = `${mock.baseUrl}/api/automation/webhooks`;
-    expect((await webhookPost({ content: 'x' }, `${base}/${mock.channelId}/${other.key}`)).status).toBe(401);
-    expect((await webhookPost({ content: 'x' }, `${base}/${mock.channelId}/chan_test_wrong`)).status).toBe(401);
-    expect((await webhookPost({ content: 'x' }, `${base}/${other.id}/${other.key}`)).status).toBe(201);
-    expect(mock.state.channelMessages.map((m) => m.channelId)).toEqual([other.id]);
-  });
-});
-
-describe('request bodies', () => {
-  it('answers 400 for malformed JSON and for a body not sent as JSON', async () => {
-    const url = `${mock.baseUrl}/api/bot/messages`;
-    const auth = { authorization: `Bearer ${mock.botKey}` };
-    const malformed = await mock.fetch(url, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"to":' });
-    expect(malformed.status).toBe(400);
-    const plain = await mock.fetch(url, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'text/plain' },
-      body: JSON.stringify({ to: { userId: mock.employees.first.id }, body: 'hi' }),
-    });
-    expect(plain.status).toBe(400);
-    expect(await errorsOf(await dm(['not', 'an', 'object']))).toEqual(['must be a JSON object']);
-  });
-
-  it('accepts a charset parameter on the content type', async () => {
-    const response = await mock.fetch(`${mock.baseUrl}/api/bot/announcements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${mock.botKey}`, 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ title: 't', body: 'b' }),
-    });
-    expect(response.status).toBe(201);
-  });
-
-  it('answers 404 for a path the service does not have', async () => {
-    const response = await mock.fetch(`${mock.baseUrl}/api/bot/unknown`, { method: 'POST' });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found' });
   });
 });
 
@@ -314,7 +184,7 @@ describe('channel messages', () => {
   it('refuses a message with neither content nor embeds', async () => {
     for (const body of [{}, { embeds: [] }, { username: 'CI' }, { content: '' }]) {
       const errors = await errorsOf(await channelPost(body));
-      expect(errors).toEqual(['at least one of content or embeds must be present']);
+      expect(errors).toEqual(['needs content or at least one embed']);
       expect((await webhookPost(body)).status).toBe(400);
     }
     expect(mock.state.channelMessages).toHaveLength(0);
@@ -326,7 +196,7 @@ describe('channel messages', () => {
   });
 
   it('refuses unknown top-level members', async () => {
-    expect(await errorsOf(await channelPost({ content: 'x', tts: true }))).toEqual(['tts: is not a member the service accepts']);
+    expect(await errorsOf(await channelPost({ content: 'x', tts: true }))).toEqual(['unknown member "tts"']);
   });
 
   it('refuses content and username one character over their limits', async () => {
@@ -344,7 +214,9 @@ describe('channel messages', () => {
   it('refuses one embed too many', async () => {
     const { max } = MESSAGING_LIMITS.embedsPerMessage;
     const embeds = Array.from({ length: max + 1 }, (_, i) => ({ title: `e${i}` }));
-    expect(await errorsOf(await channelPost({ embeds }))).toEqual([expect.stringMatching(/^embeds: .*got 11/)]);
+    expect(await errorsOf(await channelPost({ embeds }))).toEqual([
+      `embeds: must have at most ${MESSAGING_LIMITS.embedsPerMessage.max} items`,
+    ]);
     expect((await channelPost({ embeds: embeds.slice(0, max) })).status).toBe(201);
   });
 
@@ -396,7 +268,7 @@ describe('channel messages', () => {
         'embeds.0.url',
         'embeds.0.timestamp',
         'embeds.0.author.name',
-        'embeds.0.footer.extra',
+        'embeds.0.footer',
         'embeds.0.image.url',
         'embeds.0.thumbnail.url',
         'embeds.0.fields.0.value',
@@ -413,106 +285,5 @@ describe('channel messages', () => {
     for (const timestamp of ['May 1, 2024 12:00', '1714564800000', '2024-13-01']) {
       expect((await channelPost({ embeds: [{ timestamp }] })).status, timestamp).toBe(400);
     }
-  });
-});
-
-describe('a mock under a path prefix', () => {
-  it('serves every route below the prefix and nothing outside it', async () => {
-    const prefixed = createMessagingMock({ baseUrl: 'https://gateway.example.test/messaging/' });
-    expect(prefixed.baseUrl).toBe('https://gateway.example.test/messaging');
-    expect(prefixed.webhookUrl).toBe(
-      `https://gateway.example.test/messaging/api/automation/webhooks/${prefixed.channelId}/${prefixed.channelKey}`,
-    );
-    expect((await post('/api/bot/announcements', { title: 't', body: 'b' }, prefixed.botKey, prefixed)).status).toBe(201);
-    const hook = await prefixed.fetch(prefixed.webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'x' }),
-    });
-    expect(hook.status).toBe(201);
-    const outside = await prefixed.fetch('https://gateway.example.test/api/bot/announcements', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${prefixed.botKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 't', body: 'b' }),
-    });
-    expect(outside.status).toBe(404);
-    expect(prefixed.state.announcements).toHaveLength(1);
-  });
-});
-
-describe('faults', () => {
-  it('answers a scripted 429 with retry-after, then succeeds', async () => {
-    mock.faults.status('POST /api/bot/messages', 429, { retryAfter: 1 });
-    const body = { to: { userId: mock.employees.first.id }, body: 'hi' };
-    const limited = await dm(body);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('1');
-    expect(mock.state.directMessages).toHaveLength(0);
-    expect((await dm(body)).status).toBe(201);
-  });
-
-  it('rejects the fetch when the connection is dropped', async () => {
-    mock.faults.add({ route: 'POST /api/automation/messages', fault: { drop: true } });
-    await expect(channelPost({ content: 'x' })).rejects.toThrow(TypeError);
-    expect((await channelPost({ content: 'x' })).status).toBe(201);
-  });
-});
-
-describe('reset', () => {
-  it('goes back to the seed: state, keys, ids and faults', async () => {
-    const fresh = createMessagingMock();
-    await dm({ to: { userId: mock.employees.first.id }, body: 'hi' });
-    await announce({ title: 't', body: 'b' });
-    await channelPost({ content: 'x' });
-    mock.addEmployee({ email: 'x@example.test', phoneNumber: '+1' });
-    mock.addChannel();
-    mock.revokeBot(mock.botKey);
-    mock.revokeChannel(mock.channelId);
-    mock.faults.status(undefined, 503, { times: 5 });
-    const stateRef = mock.state;
-
-    mock.reset();
-
-    expect(mock.state).toBe(stateRef);
-    expect(mock.state).toEqual(fresh.state);
-    const created = (await (await dm({ to: { userId: mock.employees.first.id }, body: 'hi' })).json()) as { id: string };
-    const freshCreated = (await (
-      await post('/api/bot/messages', { to: { userId: fresh.employees.first.id }, body: 'hi' }, fresh.botKey, fresh)
-    ).json()) as { id: string };
-    expect(created.id).toBe(freshCreated.id);
-    expect((await channelPost({ content: 'x' })).status).toBe(201);
-  });
-});
-
-describe('through msw', () => {
-  const shared = createMessagingMock();
-  const server = setupServer(...shared.handlers);
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  afterEach(() => shared.reset());
-  afterAll(() => server.close());
-
-  it('answers the global fetch on its base URL', async () => {
-    const response = await fetch(`${shared.baseUrl}/api/bot/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${shared.botKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ to: { email: shared.employees.first.email }, body: 'via msw' }),
-    });
-    expect(response.status).toBe(201);
-    expect(shared.state.directMessages).toHaveLength(1);
-  });
-
-  it('serves the webhook URL and 401s a wrong token', async () => {
-    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'x' }) };
-    expect((await fetch(shared.webhookUrl, init)).status).toBe(201);
-    expect((await fetch(`${shared.baseUrl}/api/automation/webhooks/${shared.channelId}/chan_test_wrong`, init)).status).toBe(401);
-  });
-
-  it('makes a dropped connection a network error', async () => {
-    shared.faults.add({ fault: { drop: true } });
-    await expect(fetch(`${shared.baseUrl}/api/bot/announcements`, { method: 'POST' })).rejects.toThrow();
-  });
-
-  it('answers 404 for an unknown path below the base URL', async () => {
-    expect((await fetch(`${shared.baseUrl}/nope`)).status).toBe(404);
   });
 });

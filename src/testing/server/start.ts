@@ -1,42 +1,10 @@
 /**
  * Serves the mocks over real HTTP on 127.0.0.1, so code in another process, another
- * language, or a browser page can use the same fake services. The only module of opslink
+ * language, or a browser page can use the same fake services. The only part of opslink
  * that uses a Node built-in, and it loads it only when a server is started.
  */
-import type { MockTransport } from './mock-kit.js';
-
-// The few parts of node:http and node:stream used here, typed locally so the published
-// types of opslink/testing need no @types/node, and loaded with a computed specifier so
-// browser and edge bundlers never try to bundle them.
-interface IncomingMessage extends AsyncIterable<Uint8Array> {
-  method?: string;
-  url?: string;
-  headers: Record<string, string | string[] | undefined>;
-  socket: { destroy(): void };
-}
-interface ServerResponse {
-  headersSent: boolean;
-  writeHead(status: number, headers: Record<string, string | string[]>): void;
-  write(chunk: Uint8Array): boolean;
-  end(): void;
-  destroy(): void;
-  on(event: 'close', listener: () => void): void;
-}
-interface Server {
-  keepAliveTimeout: number;
-  once(event: 'error', listener: (error: Error) => void): void;
-  listen(port: number, host: string, listening: () => void): void;
-  address(): { port: number } | string | null;
-  close(done: (error?: Error) => void): void;
-  closeAllConnections(): void;
-}
-interface NodeHttp {
-  createServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Server;
-}
-interface NodeStream {
-  Readable: { toWeb(stream: IncomingMessage): ReadableStream<Uint8Array> };
-}
-const nodeModule = <T>(name: string): Promise<T> => import(/* @vite-ignore */ `node:${name}`) as Promise<T>;
+import type { MockTransport } from '../kit/transport.js';
+import { type NodeHttp, nodeModule, type Server, send, toRequest } from './node-http.js';
 
 /**
  * Options of {@link startMockServer}: which mocks to serve, and where.
@@ -93,39 +61,6 @@ function prefixOf(transport: MockTransport): string {
   return new URL(transport.baseUrl).pathname.replace(/\/+$/, '');
 }
 
-async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const { Readable } = await nodeModule<NodeStream>('stream');
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    signal,
-    ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
-}
-
 /**
  * Starts an HTTP server on 127.0.0.1 serving the given mocks, with CORS for browser pages.
  * Routes go to the mock whose base path matches (the warehouse's `/api/v1` before the
@@ -159,11 +94,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         const response = await mock.handle(request);
         if (response === undefined) continue;
         if (response.type === 'error') return void req.socket.destroy();
-        return await send(res, response);
+        return await send(res, response, CORS_HEADERS);
       }
-      await send(res, Response.json({ message: 'Not found' }, { status: 404 }));
+      await send(res, Response.json({ message: 'Not found' }, { status: 404 }), CORS_HEADERS);
     } catch (error) {
-      if (!res.headersSent) await send(res, Response.json({ message: `Mock server error: ${(error as Error).message}` }, { status: 500 }));
+      if (!res.headersSent)
+        await send(res, Response.json({ message: `Mock server error: ${(error as Error).message}` }, { status: 500 }), CORS_HEADERS);
       else res.destroy();
     }
   });

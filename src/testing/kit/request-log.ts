@@ -1,0 +1,225 @@
+/**
+ * The request log of a mock: every request any transport handled (MSW, the mock `fetch`,
+ * the real server), bounded to the last `limit`, secrets masked when recorded. Each entry
+ * also says whether it looks like a retry: the SDK sends no retry header, so a request is
+ * taken for a retry when the last one with the same method, path, credential and body was
+ * answered 429 or 5xx, was faulted, dropped or given up on, less than two minutes before.
+ */
+import type { LoggedBody } from './body-capture.js';
+
+/**
+ * The fault the kit injected into a request, if any.
+ * @example
+ * ```ts
+ * mock.faults.status('POST /api/bot/messages', 429, { retryAfter: 1 });
+ * await client.sendDirectMessage({ to: { email }, body: 'hi' });
+ * const [limited, retried] = mock.requests.all();
+ * expect(limited?.fault).toEqual({ kind: 'status', status: 429 });
+ * expect(retried?.retryOf).toBe(limited?.id);
+ * ```
+ */
+export interface LoggedFault {
+  kind: 'status' | 'hang' | 'drop';
+  /** The status a `status` fault answered. */
+  status?: number;
+}
+
+/**
+ * One request as the log keeps it. Header values that hold a credential are masked
+ * (`Bearer ••••`), and so are secret-named members, path parameters (the webhook token) and
+ * every key the mock knows, wherever they appear.
+ * @example
+ * ```ts
+ * await client.postChannelMessage({ embeds: [{ title: 'Deploy finished' }] });
+ * const entry: LoggedRequest = mock.requests.last()!;
+ * expect(entry).toMatchObject({ method: 'POST', status: 201, outcome: 'answered', retry: false });
+ * expect(entry.request.headers.authorization).toBe('Bearer ••••');
+ * ```
+ */
+export interface LoggedRequest {
+  /** Increasing in the order requests arrived, unique across every log of the process. */
+  id: number;
+  /** ISO time the request arrived. */
+  time: string;
+  /** `messaging` or `warehouse`. */
+  service: string;
+  method: string;
+  /** Path and query as sent, secrets masked. */
+  path: string;
+  /** The route that matched, as faults name it (`POST /api/bot/messages`); `undefined` for an unknown path. */
+  route: string | undefined;
+  /** `pending` until answered; `dropped` for a dropped connection; `aborted` when the client gave up first. */
+  outcome: 'pending' | 'answered' | 'dropped' | 'aborted';
+  /** The status answered; `null` while pending, and for a dropped or aborted request. */
+  status: number | null;
+  durationMs: number | null;
+  fault: LoggedFault | undefined;
+  /** Whether it looks like a retry of {@link LoggedRequest.retryOf}. */
+  retry: boolean;
+  retryOf: number | undefined;
+  request: { headers: Record<string, string>; body: LoggedBody };
+  /** The answer, its body cut to its first 4 KB; `undefined` while pending, dropped or aborted. */
+  response: { headers: Record<string, string>; body: LoggedBody } | undefined;
+}
+
+/**
+ * What a log's subscribers hear: an entry started or finished, or the log was cleared.
+ * @example
+ * ```ts
+ * const stop = mock.requests.subscribe((event: RequestLogEvent) => {
+ *   if (event.type === 'finished') console.log(event.entry.method, event.entry.path, event.entry.status);
+ * });
+ * stop();
+ * ```
+ */
+export type RequestLogEvent = { type: 'started' | 'finished'; entry: LoggedRequest } | { type: 'cleared'; service: string };
+
+/** A request being recorded: the transport finishes it once answered. @internal */
+export interface PendingEntry {
+  readonly entry: LoggedRequest;
+  /** What is known as soon as the answer is: its outcome, status and fault (the bodies follow in `finish`). */
+  answer(result: Pick<LoggedRequest, 'outcome' | 'status' | 'fault'>): void;
+  finish(result: {
+    outcome: LoggedRequest['outcome'];
+    status: number | null;
+    fault: LoggedFault | undefined;
+    body: LoggedBody;
+    response: LoggedRequest['response'];
+    fingerprint: string;
+  }): void;
+}
+
+const RETRY_WINDOW_MS = 120_000;
+let nextId = 1;
+
+function failed(entry: LoggedRequest): boolean {
+  return (
+    entry.fault !== undefined ||
+    entry.outcome === 'dropped' ||
+    entry.outcome === 'aborted' ||
+    entry.status === 429 ||
+    (entry.status ?? 0) >= 500
+  );
+}
+
+/**
+ * The last `limit` requests a mock handled, oldest first. `mock.requests` on both mocks.
+ * @example
+ * ```ts
+ * const mock = createWarehouseMock();
+ * await client.inbound.list({ limit: 10 });
+ * const log: RequestLog = mock.requests;
+ * expect(log.all().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/inbound?limit=10 200']);
+ * ```
+ */
+export class RequestLog {
+  /** How many entries are kept; older ones are dropped. */
+  readonly limit: number;
+  readonly #service: string;
+  readonly #entries: LoggedRequest[] = [];
+  readonly #fingerprints = new Map<number, { fingerprint: string; endedAt: number }>();
+  readonly #listeners = new Set<(event: RequestLogEvent) => void>();
+
+  constructor(service: string, options: { limit?: number } = {}) {
+    this.#service = service;
+    this.limit = Math.max(0, Math.floor(options.limit ?? 1000));
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /** Every kept entry, oldest first (a copy of the list; the entries themselves are live). */
+  all(): LoggedRequest[] {
+    return [...this.#entries];
+  }
+
+  last(): LoggedRequest | undefined {
+    return this.#entries.at(-1);
+  }
+
+  get(id: number): LoggedRequest | undefined {
+    return this.#entries.find((entry) => entry.id === id);
+  }
+
+  [Symbol.iterator](): Iterator<LoggedRequest> {
+    return this.all()[Symbol.iterator]();
+  }
+
+  /** Forgets every entry (a mock's `reset()` does). */
+  clear(): void {
+    this.#entries.length = 0;
+    this.#fingerprints.clear();
+    this.#emit({ type: 'cleared', service: this.#service });
+  }
+
+  /** Calls `listener` for each entry started and finished, and on clear; returns the unsubscribe. */
+  subscribe(listener: (event: RequestLogEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** @internal */
+  start(init: Pick<LoggedRequest, 'method' | 'path' | 'route'> & { headers: Record<string, string> }): PendingEntry | undefined {
+    if (this.limit === 0) return undefined;
+    const started = performance.now();
+    const entry: LoggedRequest = {
+      id: nextId++,
+      time: new Date().toISOString(),
+      service: this.#service,
+      method: init.method,
+      path: init.path,
+      route: init.route,
+      outcome: 'pending',
+      status: null,
+      durationMs: null,
+      fault: undefined,
+      retry: false,
+      retryOf: undefined,
+      request: { headers: init.headers, body: { kind: 'none' } },
+      response: undefined,
+    };
+    this.#entries.push(entry);
+    while (this.#entries.length > this.limit) this.#fingerprints.delete(this.#entries.shift()!.id);
+    this.#emit({ type: 'started', entry });
+    const endedAt = { value: Date.now() };
+    return {
+      entry,
+      answer: (result) => {
+        endedAt.value = Date.now();
+        Object.assign(entry, { ...result, durationMs: Math.round((performance.now() - started) * 10) / 10 });
+      },
+      finish: (result) => {
+        if (entry.durationMs === null) Object.assign(entry, { durationMs: Math.round((performance.now() - started) * 10) / 10 });
+        Object.assign(entry, { outcome: result.outcome, status: result.status, fault: result.fault, response: result.response });
+        entry.request.body = result.body;
+        entry.retryOf = this.#retried(entry, result.fingerprint, endedAt.value - (entry.durationMs ?? 0));
+        entry.retry = entry.retryOf !== undefined;
+        if (this.#entries.includes(entry)) this.#fingerprints.set(entry.id, { fingerprint: result.fingerprint, endedAt: endedAt.value });
+        this.#emit({ type: 'finished', entry });
+      },
+    };
+  }
+
+  /** The id of the request this one repeats after a failure, if any (see the module comment). */
+  #retried(entry: LoggedRequest, fingerprint: string, startedAt: number): number | undefined {
+    for (let i = this.#entries.indexOf(entry) - 1; i >= 0; i--) {
+      const earlier = this.#entries[i]!;
+      const seen = this.#fingerprints.get(earlier.id);
+      if (!seen || seen.fingerprint !== fingerprint) continue;
+      if (seen.endedAt > startedAt + 1 || startedAt - seen.endedAt > RETRY_WINDOW_MS) return undefined;
+      return failed(earlier) ? earlier.id : undefined;
+    }
+    return undefined;
+  }
+
+  #emit(event: RequestLogEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A subscriber's error is its own: the mock answers regardless.
+      }
+    }
+  }
+}

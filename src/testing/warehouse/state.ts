@@ -1,0 +1,71 @@
+/**
+ * The warehouse mock's state: the seeded records, the settings the rules read, and the ids
+ * and times the mock hands out after seeding.
+ */
+import { SeededRandom, streamSeed } from './random.js';
+import { SEED_STREAMS, seedWarehouse } from './seed.js';
+import type { WarehouseMockSettings, WarehouseMockState } from './types.js';
+
+/** What the routes and the mock share: the live state and what hands out new values. */
+export interface WarehouseStore {
+  readonly state: WarehouseMockState;
+  readonly settings: WarehouseMockSettings;
+  /** A fresh order id that no stored order has. */
+  newOrderId(): string;
+  /** "Now", but strictly after the previous creation, so created_at stays distinct and ordered. */
+  nextCreatedAt(): string;
+  /** Random characters from the mock's own stream (for generated SKUs). */
+  randomChars(length: number): string;
+  /** Back to the seeded records and the initial settings, arrays refilled in place. */
+  fill(): void;
+}
+
+/** Refills `target` in place with `items`. */
+function replaceContents<T>(target: T[], items: readonly T[]): void {
+  target.length = 0;
+  for (const item of items) target.push(item);
+}
+
+export function createWarehouseStore(options: {
+  seed: number;
+  inboundCount: number;
+  shipmentCount: number;
+  sellerPortalLinked: boolean;
+}): WarehouseStore {
+  const { seed } = options;
+  const state: WarehouseMockState = { inboundOrders: [], shipments: [] };
+  const settings: WarehouseMockSettings = { sellerPortalLinked: options.sellerPortalLinked };
+  // Ids and SKUs the mock makes after seeding come from their own stream, so a test that
+  // replays the same requests gets the same ids.
+  let created = new SeededRandom(streamSeed(seed, SEED_STREAMS.created, 0));
+  let lastCreatedMs = 0;
+
+  function fill(): void {
+    const seeded = seedWarehouse(seed, options.inboundCount, options.shipmentCount);
+    // Refilled in place (references held by tests stay valid), one by one: spreading
+    // hundreds of thousands of records into splice() overflows the stack.
+    replaceContents(state.inboundOrders, seeded.inboundOrders);
+    replaceContents(state.shipments, seeded.shipments);
+    settings.sellerPortalLinked = options.sellerPortalLinked;
+    created = new SeededRandom(streamSeed(seed, SEED_STREAMS.created, 0));
+    lastCreatedMs = 0;
+  }
+  fill();
+
+  return {
+    state,
+    settings,
+    newOrderId() {
+      for (;;) {
+        const id = created.uuid();
+        if (!state.inboundOrders.some((o) => o.order_id === id)) return id;
+      }
+    },
+    nextCreatedAt() {
+      lastCreatedMs = Math.max(Date.now(), lastCreatedMs + 1);
+      return new Date(lastCreatedMs).toISOString();
+    },
+    randomChars: (length) => created.chars(length),
+    fill,
+  };
+}
