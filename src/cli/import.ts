@@ -12,7 +12,6 @@ import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { checkValue } from '../core/validation.js';
 import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS, inboundOrderRowSchema, WAREHOUSE_ENV } from '../index.js';
 import { csvLine, parseCsv, rowFromCells } from '../warehouse/csv.js';
@@ -40,6 +39,27 @@ const LIST_ONLY = INBOUND_ORDER_FIELDS.filter((f) => !(BULK_CSV_COLUMNS as reado
 const BATCH = 500;
 /** A record still open (an unclosed quote) past this many characters is reported, not held. */
 const MAX_RECORD = 1 << 20;
+
+/**
+ * The lines of a text stream, each with its own line end (CRLF, LF or CR) as written, so the
+ * CSV reader sees the bytes of the file unchanged (a line break inside quotes included).
+ */
+async function* linesOf(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of chunks) {
+    const text = rest + String(chunk);
+    const ends = /\r\n|\n|\r/g;
+    let start = 0;
+    for (let end = ends.exec(text); end; end = ends.exec(text)) {
+      // A CR at the end of a chunk may be the first half of a CRLF: wait for the next chunk.
+      if (end[0] === '\r' && end.index === text.length - 1) break;
+      yield text.slice(start, end.index + end[0].length);
+      start = end.index + end[0].length;
+    }
+    rest = text.slice(start);
+  }
+  if (rest) yield rest;
+}
 
 /** A spreadsheet's name of the column at `index` (0 → A, 26 → AA). */
 function letter(index: number): string {
@@ -81,8 +101,7 @@ export async function checkCsv(
     problems++;
     onProblem(p);
   };
-  const input = createReadStream(path);
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const input = createReadStream(path, { encoding: 'utf8' });
   // Written only when the header has columns to skip; else the file itself is uploaded.
   let output: ReturnType<typeof createWriteStream> | undefined;
   let header: { names: string[]; kept: number[]; keptNames: string[]; missing: Set<string> } | undefined;
@@ -134,7 +153,7 @@ export async function checkCsv(
   let next = 1;
   const flush = async () => {
     if (batch.length === 0 || fatal) return;
-    const parsed = parseCsv(`${batch.join('\n')}\n`);
+    const parsed = parseCsv(batch.join(''));
     const start = first;
     batch = [];
     if ('error' in parsed) {
@@ -163,7 +182,7 @@ export async function checkCsv(
     let record: string[] = [];
     let open = false;
     let size = 0;
-    for await (const line of lines) {
+    for await (const line of linesOf(input)) {
       if (signal?.aborted) break;
       record.push(line);
       size += line.length;
@@ -177,7 +196,7 @@ export async function checkCsv(
         });
         break;
       }
-      batch.push(record.join('\n'));
+      batch.push(record.join(''));
       if (batch.length === 1) first = next;
       next++;
       record = [];
@@ -196,7 +215,6 @@ export async function checkCsv(
     if (!header && !fatal) problem({ row: 1, message: 'the file is empty: it needs a header row and at least one order' });
     else if (header && rows === 0 && !fatal) problem({ row: 2, message: 'the file has a header but no orders' });
   } finally {
-    lines.close();
     input.destroy();
     const file = output;
     if (file) await new Promise((resolve) => file.end(resolve));

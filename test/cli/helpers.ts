@@ -92,7 +92,10 @@ export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   return { ...base, COLUMNS: '', OPSLINK_PROGRESS: '', ...env } as NodeJS.ProcessEnv;
 }
 
-export function start(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; bin?: string } = {}): ChildProcess {
+export function start(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; bin?: string } = {},
+): ChildProcess {
   return spawn(process.execPath, [options.bin ?? BIN, ...args], { env: childEnv(options.env), cwd: options.cwd ?? ROOT });
 }
 

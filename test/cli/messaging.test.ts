@@ -66,7 +66,9 @@ describe('opslink dm', () => {
   });
 
   it('flags win over the environment', async () => {
-    const result = await run(['dm', '--bot-key', 'bot_wrong_1234567890', '--email', s.messaging.employees.first.email, 'hi'], { env: s.env });
+    const result = await run(['dm', '--bot-key', 'bot_wrong_1234567890', '--email', s.messaging.employees.first.email, 'hi'], {
+      env: s.env,
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('AuthenticationError');
   });
@@ -98,7 +100,10 @@ describe('opslink post', () => {
     const hooked = await run(['post', '--webhook', s.webhookUrl, '--content', 'via webhook']);
     expect(hooked.code).toBe(0);
     expect(s.requests.at(-1)).toMatchObject({ method: 'POST', path: expect.stringContaining('/api/automation/webhooks/') });
-    const fromEnv = await run(['post', '--embed', '-'], { env: { OPSLINK_WEBHOOK_URL: s.webhookUrl }, input: '[{"title":"a"},{"title":"b"}]' });
+    const fromEnv = await run(['post', '--embed', '-'], {
+      env: { OPSLINK_WEBHOOK_URL: s.webhookUrl },
+      input: '[{"title":"a"},{"title":"b"}]',
+    });
     expect(fromEnv.code).toBe(0);
     const sent = s.messaging.state.channelMessages.slice(-3);
     expect(sent.map((m) => m.content ?? null)).toEqual(['Deploy finished', 'via webhook', null]);
