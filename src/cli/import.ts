@@ -240,7 +240,8 @@ export const ordersImport: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: Object.values(WAREHOUSE_ENV),
   examples: [
-    'opslink orders list --max 20 --fulfillment-types fba --format csv > orders.csv && opslink orders import orders.csv --dry-run',
+    "printf 'date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\\n03/14/2026,Walmart,PO-2001,Desk lamp,white,LAMP-WHT,24,9.5,24.99,wfs\\n' > new-orders.csv",
+    'opslink orders import new-orders.csv --dry-run',
   ],
 };
 
