@@ -96,28 +96,35 @@ function clip(text: string, size: number): string {
 }
 
 /** Columns narrower than this are not squeezed further; past that, columns at the right are left out. */
-const MIN_COLUMN = 6;
+const MIN_COLUMN = 8;
 const GAP = '  ';
 
 /**
- * Column widths for `rows` in `total` characters: each column as wide as its widest cell,
- * then the widest but the first squeezed one character at a time until the table fits. Columns that still
- * do not fit are left out from the right; `hidden` names them.
+ * Column widths for `rows` in `total` characters: each column as wide as its widest cell or
+ * its header. To fit, headers wider than their values are cut first, then the widest column
+ * but the first (the record's id, kept whole: a cut id cannot be used) one character at a
+ * time; columns that still do not fit are left out from the right, and `hidden` names them.
  */
 export function layout(columns: readonly string[], rows: readonly string[][], total: number): { widths: number[]; hidden: string[] } {
-  const widths = columns.map((c, i) => Math.max(textWidth(c), ...rows.map((r) => textWidth(r[i] ?? ''))));
-  let shown = columns.length;
-  const room = () => total - GAP.length * (shown - 1);
-  const sum = () => widths.slice(0, shown).reduce((a, b) => a + b, 0);
-  while (sum() > room()) {
-    let widest = -1;
-    // The first column (the record's id) is kept whole: a cut id cannot be used.
-    for (let i = 1; i < shown; i++) if (widths[i]! > MIN_COLUMN && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-    if (widest >= 0) widths[widest]!--;
-    else if (shown > 1) shown--;
-    else break;
+  const values = columns.map((_, i) => Math.max(0, ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const natural = columns.map((c, i) => Math.max(textWidth(c), values[i]!));
+  const floor = columns.map((c, i) => Math.max(values[i]!, Math.min(textWidth(c), MIN_COLUMN)));
+  for (let shown = columns.length; shown > 1; shown--) {
+    const widths = natural.slice(0, shown);
+    const room = total - GAP.length * (shown - 1);
+    let sum = widths.reduce((a, b) => a + b, 0);
+    while (sum > room) {
+      let pick = -1;
+      for (let i = 1; i < shown; i++)
+        if (widths[i]! > floor[i]! && (pick < 0 || widths[i]! - floor[i]! > widths[pick]! - floor[pick]!)) pick = i;
+      if (pick < 0) for (let i = 1; i < shown; i++) if (widths[i]! > MIN_COLUMN && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
+      if (pick < 0) break;
+      widths[pick]!--;
+      sum--;
+    }
+    if (sum <= room) return { widths, hidden: columns.slice(shown) };
   }
-  return { widths: widths.slice(0, shown), hidden: columns.slice(shown) };
+  return { widths: natural.slice(0, 1), hidden: columns.slice(1) };
 }
 
 /**

@@ -98,6 +98,18 @@ describe('progress', () => {
   });
 });
 
+describe('table', () => {
+  it.runIf(spawnSync('script', ['--version']).status === 0)('is the default on a terminal, and fits its width', async () => {
+    const command = `stty cols 50 rows 40; "${process.execPath}" "${BIN}" orders list --max 4 --quiet`;
+    const result = await exec('script', ['-qfec', command, '/dev/null'], { env: childEnv(s.env) });
+    expect(result.status).toBe(0);
+    const table = result.stdout.split('\r\n').filter((line) => line !== '');
+    expect(table).toHaveLength(5);
+    expect(table[0]).toMatch(/^order_id {30}/);
+    for (const line of table) expect([...line].length).toBeLessThanOrEqual(50);
+  });
+});
+
 describe('Ctrl-C', () => {
   it('stops a long export at once: exit 130, whole lines only, no request after the signal', async () => {
     s.warehouse.faults.latency('GET /api/v1/inbound', 150);
