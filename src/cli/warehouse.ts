@@ -7,6 +7,7 @@ import { checkValue } from '../core/validation.js';
 import {
   CSV_LIST_SEPARATOR,
   checkInboundUpdate,
+  INBOUND_FILTER_FULFILLMENT_TYPES,
   INBOUND_ORDER_FIELDS,
   type InboundListParams,
   type InboundOrder,
@@ -18,10 +19,15 @@ import {
   type RequestOptions,
   RequestValidationError,
   SHIPMENT_FIELDS,
+  SHIPMENT_FULFILLMENT_TYPES,
+  SHIPMENT_STATUSES,
   type ShipmentListParams,
+  SORT_ORDERS,
   shipmentListParamsSchema,
   toInboundUpdate,
   WAREHOUSE_ENV,
+  WAREHOUSE_LIMITS,
+  type WarehouseClient,
 } from '../index.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { idIssues } from '../warehouse/operations.js';
@@ -77,22 +83,28 @@ function listFlags(shape: Shape): Record<string, string> {
   return { ...Object.fromEntries(Object.keys(shape).map((m) => [m, `--${flagOf(m)}`])), maxItems: '--max', concurrency: '--concurrency' };
 }
 
-const INBOUND_QUERY_HELP: Record<keyof Required<InboundListParams>, string> = {
+/** Help of the query members both lists share, from the SDK's own enumerations and limits. */
+const PAGING_HELP = {
   offset: 'records to skip',
-  limit: 'page size (default 200; -1: one page of every order)',
-  sort_key: `member to sort by: ${INBOUND_ORDER_FIELDS.join(', ')}`,
-  sort_order: 'asc or desc (default desc)',
-  fulfillment_types: 'only these: fba, fbm, wfs, two-step',
+  limit: `page size (default ${WAREHOUSE_LIMITS.defaultPageSize})`,
+  sort_order: `${SORT_ORDERS.join(' or ')} (default desc)`,
+};
+const sortHelp = (fields: readonly string[]) => `member to sort by: ${fields.join(', ')}`;
+const onlyThese = (values: readonly string[]) => `only these: ${values.join(', ')}`;
+
+const INBOUND_QUERY_HELP: Record<keyof Required<InboundListParams>, string> = {
+  ...PAGING_HELP,
+  limit: `${PAGING_HELP.limit}; ${WAREHOUSE_LIMITS.allRecords}: one page of every order`,
+  sort_key: sortHelp(INBOUND_ORDER_FIELDS),
+  fulfillment_types: onlyThese(INBOUND_FILTER_FULFILLMENT_TYPES),
   lang: 'language of translated members (default en)',
 };
 
 const SHIPMENT_QUERY_HELP: Record<keyof Required<ShipmentListParams>, string> = {
-  offset: 'records to skip',
-  limit: 'page size (default 200)',
-  sort_key: `member to sort by: ${SHIPMENT_FIELDS.join(', ')}`,
-  sort_order: 'asc or desc (default desc)',
-  fulfillment_types: 'only these: fba, fbm, manual, wfs, shopify',
-  statuses: 'only these: working, requested, picking, picked, shipped',
+  ...PAGING_HELP,
+  sort_key: sortHelp(SHIPMENT_FIELDS),
+  fulfillment_types: onlyThese(SHIPMENT_FULFILLMENT_TYPES),
+  statuses: onlyThese(SHIPMENT_STATUSES),
   shipment_id: 'only this shipment',
 };
 
@@ -106,11 +118,14 @@ const LIST_FLAGS = {
   concurrency: { type: 'string', value: 'N', help: 'pages fetched at once, 1 to 64 (default 1); records stay in order' },
 } satisfies Options;
 
+type Lister = (client: WarehouseClient, params: never, options: PaginationOptions & RequestOptions) => PagePromise<Record<string, unknown>>;
+
 interface ListKind {
   noun: string;
   shape: Shape;
   fields: readonly string[];
   tableColumns: readonly string[];
+  list: Lister;
 }
 
 const ORDERS: ListKind = {
@@ -118,6 +133,7 @@ const ORDERS: ListKind = {
   shape: inboundListParamsSchema.shape,
   fields: INBOUND_ORDER_FIELDS,
   tableColumns: ['order_id', 'date', 'order_number', 'item_name', 'quantity', 'fulfillment_type', 'status'],
+  list: (client, params, options) => client.inbound.list(params, options) as never,
 };
 
 const SHIPMENTS: ListKind = {
@@ -125,6 +141,7 @@ const SHIPMENTS: ListKind = {
   shape: shipmentListParamsSchema.shape,
   fields: SHIPMENT_FIELDS,
   tableColumns: ['shipment_id', 'name', 'status', 'fulfillment_type', 'total_quantity_shipped', 'created_at'],
+  list: (client, params, options) => client.shipments.list(params, options) as never,
 };
 
 /** `--columns`: members of the record, in the order given. */
@@ -142,13 +159,9 @@ function columnsOf(parsed: Parsed, fields: readonly string[]): string[] | undefi
  * Writes a list as it arrives, page by page: memory stays flat however long the list, and a
  * slow reader slows the fetching (backpressure). Progress counts pages and records of the total.
  */
-async function exportList(
-  ctx: Context,
-  parsed: Parsed,
-  kind: ListKind,
-  list: (params: never, options: PaginationOptions & RequestOptions) => PagePromise<Record<string, unknown>>,
-): Promise<void> {
+async function exportList(ctx: Context, parsed: Parsed, kind: ListKind): Promise<void> {
   const format = formatOf(ctx, parsed);
+  const client = warehouseClient(ctx, parsed);
   const picked = columnsOf(parsed, kind.fields);
   const params = queryOf(kind.shape, parsed);
   const max = number(parsed, 'max');
@@ -166,7 +179,7 @@ async function exportList(
   if (concurrency !== undefined) paging.concurrency = concurrency;
   let done = 0;
   let page = 0;
-  for await (const current of list(params as never, paging).pages()) {
+  for await (const current of kind.list(client, params as never, paging).pages()) {
     const wanted = max === undefined ? current.items : current.items.slice(0, Math.max(0, max - done));
     await ctx.out.write(writer.write(wanted));
     done += wanted.length;
@@ -180,40 +193,41 @@ async function exportList(
   progress.done();
 }
 
-export const ordersList: CommandSpec = {
+/** The command of a list: its query members as flags, the output options, the credentials. */
+function listSpec(
+  kind: ListKind,
+  queryHelp: Record<string, string>,
+  spec: Pick<CommandSpec, 'name' | 'summary' | 'description' | 'examples'>,
+): CommandSpec {
+  return {
+    ...spec,
+    usage: '',
+    options: { ...queryFlags(kind.shape, queryHelp), ...OUTPUT_FLAGS, ...LIST_FLAGS, ...WAREHOUSE_FLAGS },
+    positionals: { min: 0, max: 0 },
+    env: WAREHOUSE_ENV_NAMES,
+  };
+}
+
+export const ordersList = listSpec(ORDERS, INBOUND_QUERY_HELP, {
   name: 'orders list',
   summary: 'List inbound orders, every page, streamed as they arrive.',
-  usage: '',
   description: [
     'Every query member of the list endpoint is a flag. CSV has every member of an order as a',
     'column (or --columns), RFC 4180, and is what `opslink orders import` reads back.',
   ].join('\n'),
-  options: { ...queryFlags(ORDERS.shape, INBOUND_QUERY_HELP), ...OUTPUT_FLAGS, ...LIST_FLAGS, ...WAREHOUSE_FLAGS },
-  positionals: { min: 0, max: 0 },
-  env: WAREHOUSE_ENV_NAMES,
   examples: ['opslink orders list --fulfillment-types fba,fbm --sort-key date --max 100 --format csv > orders.csv'],
-};
+});
 
-export async function runOrdersList(ctx: Context, parsed: Parsed): Promise<void> {
-  const client = warehouseClient(ctx, parsed);
-  await exportList(ctx, parsed, ORDERS, (params, options) => client.inbound.list(params, options) as never);
-}
+export const runOrdersList = (ctx: Context, parsed: Parsed) => exportList(ctx, parsed, ORDERS);
 
-export const shipmentsList: CommandSpec = {
+export const shipmentsList = listSpec(SHIPMENTS, SHIPMENT_QUERY_HELP, {
   name: 'shipments list',
   summary: 'List outbound shipments, every page, streamed as they arrive.',
-  usage: '',
   description: 'Every query member of the list endpoint is a flag. In CSV, members that are objects or lists of objects are JSON text.',
-  options: { ...queryFlags(SHIPMENTS.shape, SHIPMENT_QUERY_HELP), ...OUTPUT_FLAGS, ...LIST_FLAGS, ...WAREHOUSE_FLAGS },
-  positionals: { min: 0, max: 0 },
-  env: WAREHOUSE_ENV_NAMES,
   examples: ['opslink shipments list --statuses picked,shipped --format ndjson'],
-};
+});
 
-export async function runShipmentsList(ctx: Context, parsed: Parsed): Promise<void> {
-  const client = warehouseClient(ctx, parsed);
-  await exportList(ctx, parsed, SHIPMENTS, (params, options) => client.shipments.list(params, options) as never);
-}
+export const runShipmentsList = (ctx: Context, parsed: Parsed) => exportList(ctx, parsed, SHIPMENTS);
 
 export const shipmentsGet: CommandSpec = {
   name: 'shipments get',

@@ -31,24 +31,9 @@ beforeEach(() => {
 const HEADER = BULK_CSV_COLUMNS.join(',');
 const row = (overrides: Partial<Record<(typeof BULK_CSV_COLUMNS)[number], string>> = {}) => {
   const base: Record<string, string> = {
-    date: '03/14/2026',
-    retailer: 'Walmart',
-    order_number: 'PO-2001',
-    item_name: 'Desk lamp',
-    color: 'white',
-    brand_sku: 'LAMP-WHT',
-    quantity: '24',
-    asin: '',
-    unit_cost: '9.5',
-    list_price: '24.99',
-    fulfillment_type: 'wfs',
-    size: '',
-    amazon_sku: '',
-    client_notes: '',
-    tracking_numbers: '',
-    sold_as: '',
-    units_per_pack: '',
-    upc: '',
+    ...Object.fromEntries(BULK_CSV_COLUMNS.map((c) => [c, ''])),
+    ...{ date: '03/14/2026', retailer: 'Walmart', order_number: 'PO-2001', item_name: 'Desk lamp', color: 'white' },
+    ...{ brand_sku: 'LAMP-WHT', quantity: '24', unit_cost: '9.5', list_price: '24.99', fulfillment_type: 'wfs' },
   };
   return BULK_CSV_COLUMNS.map((c) => overrides[c] ?? base[c]).join(',');
 };
