@@ -19,6 +19,8 @@ export class Output {
   readonly #stream: Stream;
   readonly #signal: AbortSignal;
   #gone = false;
+  /** Runs before each write: clears a progress line drawn on the same terminal. */
+  beforeWrite: () => void = () => {};
 
   /** `onGone` runs when the reader closed the pipe (`opslink … | head`): stop fetching, exit quietly. */
   constructor(stream: Stream, signal: AbortSignal, onGone: () => void) {
@@ -41,6 +43,7 @@ export class Output {
   /** Writes `text` (whole lines) and waits while the reader is behind. */
   async write(text: string): Promise<void> {
     if (text === '' || this.#gone || this.#signal.aborted) return;
+    this.beforeWrite();
     if (this.#stream.write(text)) return;
     // The reader is behind: wait for it, or for Ctrl-C (the lines already handed over stay whole).
     const aborted = once(this.#signal as unknown as NodeJS.EventEmitter, 'abort').catch(() => {});

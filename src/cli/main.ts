@@ -85,6 +85,8 @@ export async function main(argv: string[], io: Io = process, signals = process a
     // A second Ctrl-C does not wait for anything.
     if (++interrupts > 1) process.exit(EXIT.interrupted);
     controller.abort(new Error('interrupted'));
+    // Every call ends on the signal; this only covers a wait nothing can abort (stdin).
+    setTimeout(() => process.exit(EXIT.interrupted), 2_000).unref();
   };
   signals.on('SIGINT', onSignal);
   signals.on('SIGTERM', onSignal);
@@ -97,6 +99,8 @@ export async function main(argv: string[], io: Io = process, signals = process a
   const quiet = argv.includes('--quiet') || argv.includes('-q');
   const forceProgress = argv.includes('--progress') || /^(1|true|yes|always)$/i.test(io.env.OPSLINK_PROGRESS ?? '');
   const term = new Terminal(io.stderr, { quiet, forceProgress });
+  // Data and the progress line on one terminal: the line is cleared before data is written.
+  if (io.stdout.isTTY && io.stderr.isTTY) out.beforeWrite = () => term.endLine();
   const columns = Number(io.env.COLUMNS);
   const ctx: Context = {
     out,
