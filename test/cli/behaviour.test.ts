@@ -135,8 +135,9 @@ describe('Ctrl-C', () => {
     const written = lines(stdout).map((line) => JSON.parse(line) as { order_id: string });
     expect(written.length % 50).toBe(0);
     expect(written.length).toBeLessThan(3000);
-    // The request in flight when the signal came was sent before it; none started after.
-    expect(s.requests.filter((r) => r.at > signalledAt + 20)).toEqual([]);
+    // The request in flight when the signal came was sent before it; none started after (the next
+    // would come a page of latency, 150 ms, later: 100 ms of slack for a busy machine).
+    expect(s.requests.filter((r) => r.at > signalledAt + 100)).toEqual([]);
   });
 
   it('a reader that goes away (| head) ends the export quietly', async () => {
