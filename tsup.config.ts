@@ -36,12 +36,28 @@ export default defineConfig([
     clean: false,
     splitting: true,
   },
+  // The command line: its own entry, bundled with what it uses of the SDK, so the SDK's
+  // entries gain nothing from it. `opslink/testing` (and its peer msw) stays a separate file,
+  // loaded by `opslink mock` only when it runs.
   {
     ...shared,
-    entry: { 'testing/cli': 'src/testing/cli.ts' },
+    entry: { 'cli/index': 'src/cli/index.ts' },
+    target: 'node22',
     format: ['esm'],
     dts: false,
     clean: false,
+    external: [...(shared.external ?? []), /^\.\.\/testing\/index\.js$/],
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  // `opslink-mock`, an alias of `opslink mock`: runs the `opslink` bin's file.
+  {
+    ...shared,
+    entry: { 'cli/opslink-mock': 'src/cli/opslink-mock.ts' },
+    target: 'node22',
+    format: ['esm'],
+    dts: false,
+    clean: false,
+    external: [/^\.\/index\.js$/],
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

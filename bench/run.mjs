@@ -7,7 +7,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const only = process.argv.slice(2);
-const benches = ['overhead', 'validation', 'pagination', 'memory', 'upload', 'bundle', 'coldstart'].filter(
+const benches = ['overhead', 'validation', 'pagination', 'memory', 'upload', 'bundle', 'coldstart', 'cli-import', 'cli-export'].filter(
   (b) => !only.length || only.includes(b),
 );
 

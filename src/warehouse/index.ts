@@ -10,6 +10,7 @@ export { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
 export {
   BULK_CSV_COLUMNS,
   inboundListParamsSchema,
+  inboundOrderCreateObject,
   inboundOrderCreateSchema,
   inboundOrderRowSchema,
   inboundOrderUpdateSchema,

@@ -102,7 +102,14 @@ const createRules = z.superRefine((order: RuleSubject, ctx) => {
   }
 }, onAnyObject);
 
-/** The create schema's object, before its "required when" rules: its shape names the form's fields. */
+/**
+ * The create schema's object, before its "required when" rules: its `shape` names the form's
+ * fields and their checks (the types and the multipart encoding are read off it).
+ * @example
+ * ```ts
+ * const formFields = Object.keys(inboundOrderCreateObject.shape); // ['date', 'retailer', …, 'shipping_label_files']
+ * ```
+ */
 export const inboundOrderCreateObject = z.strictObject({
   ...orderFields,
   bundle_items: z.optional(z.array(bundleItem)),

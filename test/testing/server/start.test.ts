@@ -96,7 +96,7 @@ describe('startMockServer serves both mocks over real HTTP', () => {
 describe('the opslink-mock command', () => {
   it('prints the URLs and keys and serves until stopped', async () => {
     // The command as published: the built bin of the package (npm test builds first).
-    const child = spawn(process.execPath, ['dist/testing/cli.js', '--orders', '7'], {
+    const child = spawn(process.execPath, ['dist/cli/opslink-mock.js', '--orders', '7', '--port', '0'], {
       cwd: new URL('../../..', import.meta.url),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

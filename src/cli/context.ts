@@ -1,0 +1,110 @@
+/**
+ * What every command runs with: stdout and stderr, the Ctrl-C signal, the global options,
+ * and the clients, built from flags and the environment with the SDK's own `fromEnv`
+ * (options passed win over the environment).
+ */
+import { type CommonOptions, type Logger, MessagingClient, WarehouseClient, type WarehouseClientOptions } from '../index.js';
+import { number, type Options, type Parsed, text } from './args.js';
+import type { FlagNames } from './errors.js';
+import type { Output, Terminal } from './io.js';
+
+export interface Context {
+  out: Output;
+  term: Terminal;
+  /** Aborts on Ctrl-C: passed to every call, so no request starts after it. */
+  signal: AbortSignal;
+  env: Record<string, string | undefined>;
+  verbose: boolean;
+  /** Where a table fits: the terminal's width, else `COLUMNS`, else 80. */
+  width: number;
+  /** Flag names of the SDK's option and member names, so an issue names what the user typed. */
+  flags: FlagNames;
+}
+
+/** Credential and address flags of the messaging commands. */
+export const MESSAGING_FLAGS = {
+  'messaging-url': { type: 'string', value: 'URL', help: 'messaging service base URL (OPSLINK_MESSAGING_URL)' },
+  'bot-key': { type: 'string', value: 'KEY', help: 'bot API key (OPSLINK_BOT_KEY)' },
+} satisfies Options;
+
+export const CHANNEL_FLAGS = {
+  webhook: { type: 'string', value: 'URL', help: 'channel webhook URL, token included (OPSLINK_WEBHOOK_URL); wins over the channel key' },
+  'channel-key': { type: 'string', value: 'KEY', help: 'channel API key (OPSLINK_CHANNEL_KEY), with --messaging-url' },
+  'messaging-url': MESSAGING_FLAGS['messaging-url'],
+} satisfies Options;
+
+export const WAREHOUSE_FLAGS = {
+  'api-key': { type: 'string', value: 'KEY', help: 'warehouse API key (OPSLINK_WAREHOUSE_API_KEY)' },
+  'warehouse-id': { type: 'string', value: 'ID', help: 'warehouse id (OPSLINK_WAREHOUSE_ID)' },
+  'warehouse-url': { type: 'string', value: 'URL', help: 'warehouse API base URL (OPSLINK_WAREHOUSE_URL)' },
+  'warehouse-domain': { type: 'string', value: 'DOMAIN', help: 'or the bare domain: https://api.DOMAIN/api/v1 (OPSLINK_WAREHOUSE_DOMAIN)' },
+} satisfies Options;
+
+/** Client option → flag, for messages about a missing or wrong option. */
+export const MESSAGING_OPTION_FLAGS: FlagNames = {
+  baseUrl: '--messaging-url',
+  botKey: '--bot-key',
+  channelKey: '--channel-key',
+  webhookUrl: '--webhook',
+  timeout: '--timeout',
+  maxRetries: '--max-retries',
+};
+export const WAREHOUSE_OPTION_FLAGS: FlagNames = {
+  apiKey: '--api-key',
+  warehouseId: '--warehouse-id',
+  baseUrl: '--warehouse-url',
+  domain: '--warehouse-domain',
+  timeout: '--timeout',
+  maxRetries: '--max-retries',
+};
+
+/** The SDK's log, on stderr. Errors are left out: the command prints the error itself, once. */
+function logger(ctx: Context): Logger {
+  const line = (message: unknown) => ctx.term.log(String(message));
+  return { debug: line, info: line, warn: line, error: () => {} };
+}
+
+/** Options both clients take from the global flags. */
+function common(ctx: Context, parsed: Parsed): CommonOptions {
+  const options: CommonOptions = {
+    logger: logger(ctx),
+    logLevel: ctx.term.quiet ? 'off' : ctx.verbose ? 'debug' : 'warn',
+  };
+  const timeout = number(parsed, 'timeout');
+  const maxRetries = number(parsed, 'max-retries');
+  if (timeout !== undefined) options.timeout = timeout;
+  if (maxRetries !== undefined) options.maxRetries = maxRetries;
+  return options;
+}
+
+/** Drops members left undefined, so the environment fills them. */
+function given<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function messagingClient(ctx: Context, parsed: Parsed): MessagingClient {
+  ctx.flags = { ...ctx.flags, ...MESSAGING_OPTION_FLAGS };
+  return MessagingClient.fromEnv(
+    given({
+      ...common(ctx, parsed),
+      baseUrl: text(parsed, 'messaging-url'),
+      botKey: text(parsed, 'bot-key'),
+      channelKey: text(parsed, 'channel-key'),
+      webhookUrl: text(parsed, 'webhook'),
+    }),
+  );
+}
+
+export function warehouseClient(ctx: Context, parsed: Parsed, extra: Partial<CommonOptions> = {}): WarehouseClient {
+  ctx.flags = { ...ctx.flags, ...WAREHOUSE_OPTION_FLAGS };
+  return WarehouseClient.fromEnv(
+    given({
+      ...common(ctx, parsed),
+      ...extra,
+      apiKey: text(parsed, 'api-key'),
+      warehouseId: text(parsed, 'warehouse-id'),
+      baseUrl: text(parsed, 'warehouse-url'),
+      domain: text(parsed, 'warehouse-domain'),
+    }) as Partial<WarehouseClientOptions>,
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The output formats of records: `table` (fits the terminal), `json` (one array), `ndjson`
+ * (one object per line) and `csv` (RFC 4180, written with the SDK's own CSV writer, so what
+ * `orders list --format csv` writes, `orders import` reads back). Each turns a batch of
+ * records into whole lines of text; nothing is held but the table's column widths.
+ */
+import { cellOf, csvLine } from '../warehouse/csv.js';
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+type Row = Record<string, unknown>;
+
+/** Turns batches of records into text; `end` closes the output (the JSON array, a table with no rows). */
+export interface RecordWriter {
+  write(records: readonly Row[]): string;
+  end(): string;
+}
+
+/** Only `columns` of each record, in that order (all members when not given). */
+function project(record: Row, columns: readonly string[] | undefined): Row {
+  if (!columns) return record;
+  const out: Row = {};
+  for (const column of columns) out[column] = record[column];
+  return out;
+}
+
+/** A JSON array written one record per line; the last record is held back until the next or the end, so every write is whole lines. */
+function jsonWriter(columns: readonly string[] | undefined): RecordWriter {
+  let held: string | undefined;
+  return {
+    write(records) {
+      if (records.length === 0) return '';
+      let out = held === undefined ? '[\n' : `${held},\n`;
+      for (let i = 0; i < records.length - 1; i++) out += `${JSON.stringify(project(records[i]!, columns))},\n`;
+      held = JSON.stringify(project(records.at(-1)!, columns));
+      return out;
+    },
+    end: () => (held === undefined ? '[]\n' : `${held}\n]\n`),
+  };
+}
+
+function ndjsonWriter(columns: readonly string[] | undefined): RecordWriter {
+  return {
+    write: (records) => records.map((r) => `${JSON.stringify(project(r, columns))}\n`).join(''),
+    end: () => '',
+  };
+}
+
+/**
+ * A CSV cell: the SDK's own (dates as MM/DD/YYYY, numbers in plain decimal, tracking numbers
+ * joined by `;`); members that are objects, or lists of objects, as JSON text.
+ */
+export function csvCell(column: string, value: unknown): string {
+  if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))) {
+    return JSON.stringify(value);
+  }
+  try {
+    return cellOf(column, value);
+  } catch {
+    // A date the service wrote in a form the SDK does not read is exported as sent.
+    return String(value);
+  }
+}
+
+function csvWriter(columns: readonly string[]): RecordWriter {
+  let started = false;
+  const header = () => {
+    if (started) return '';
+    started = true;
+    return `${csvLine(columns)}\r\n`;
+  };
+  return {
+    write: (records) => header() + records.map((r) => `${csvLine(columns.map((c) => csvCell(c, r[c])))}\r\n`).join(''),
+    end: () => header(),
+  };
+}
+
+// C0 and C1 control characters (escape sequences among them): a cell never drives the terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** A value as one line of table text. */
+export function tableCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(', ');
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(CONTROL, ' ');
+}
+
+const textWidth = (text: string) => [...text].length;
+
+function clip(text: string, size: number): string {
+  const chars = [...text];
+  return chars.length <= size ? text : `${chars.slice(0, Math.max(0, size - 1)).join('')}…`;
+}
+
+/** Columns narrower than this are not squeezed further; past that, columns at the right are left out. */
+const MIN_COLUMN = 8;
+const GAP = '  ';
+
+/**
+ * Column widths for `rows` in `total` characters: each column as wide as its widest cell or
+ * its header. To fit, headers wider than their values are cut first, then the widest column
+ * but the first (the record's id, kept whole: a cut id cannot be used) one character at a
+ * time; columns that still do not fit are left out from the right, and `hidden` names them.
+ */
+export function layout(columns: readonly string[], rows: readonly string[][], total: number): { widths: number[]; hidden: string[] } {
+  const values = columns.map((_, i) => Math.max(0, ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const natural = columns.map((c, i) => Math.max(textWidth(c), values[i]!));
+  const floor = columns.map((c, i) => Math.max(values[i]!, Math.min(textWidth(c), MIN_COLUMN)));
+  for (let shown = columns.length; shown > 1; shown--) {
+    const widths = natural.slice(0, shown);
+    const room = total - GAP.length * (shown - 1);
+    let sum = widths.reduce((a, b) => a + b, 0);
+    while (sum > room) {
+      let pick = -1;
+      for (let i = 1; i < shown; i++)
+        if (widths[i]! > floor[i]! && (pick < 0 || widths[i]! - floor[i]! > widths[pick]! - floor[pick]!)) pick = i;
+      if (pick < 0) for (let i = 1; i < shown; i++) if (widths[i]! > MIN_COLUMN && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
+      if (pick < 0) break;
+      widths[pick]!--;
+      sum--;
+    }
+    if (sum <= room) return { widths, hidden: columns.slice(shown) };
+  }
+  return { widths: natural.slice(0, 1), hidden: columns.slice(1) };
+}
+
+/**
+ * A table as wide as the terminal. The widths come from the first batch (a page), so rows
+ * stream after it; a later cell wider than its column is cut with `…`. Numbers align right.
+ */
+function tableWriter(columns: readonly string[], total: number, onHidden: (hidden: string[]) => void): RecordWriter {
+  let widths: number[] | undefined;
+  const line = (cells: string[], numeric: boolean[]) =>
+    `${cells
+      .slice(0, widths!.length)
+      .map((cell, i) => {
+        const text = clip(cell, widths![i]!);
+        const pad = ' '.repeat(widths![i]! - textWidth(text));
+        return numeric[i] ? pad + text : i === widths!.length - 1 ? text : text + pad;
+      })
+      .join(GAP)}\n`;
+  const start = (rows: string[][]) => {
+    const placed = layout(columns, rows, total);
+    widths = placed.widths;
+    if (placed.hidden.length) onHidden(placed.hidden);
+    return line([...columns], []);
+  };
+  return {
+    write(records) {
+      if (records.length === 0) return '';
+      const rows = records.map((r) => columns.map((c) => tableCell(r[c])));
+      const numeric = columns.map((c) => records.every((r) => typeof r[c] === 'number' || r[c] == null));
+      const head = widths ? '' : start(rows);
+      return head + rows.map((row) => line(row, numeric)).join('');
+    },
+    end: () => (widths ? '' : start([])),
+  };
+}
+
+/**
+ * A writer of `format`. `columns` are what a table or CSV shows; JSON keeps every member of a
+ * record unless `pick` names some. `width` is the table's room; `onHidden` hears of columns left out.
+ */
+export function recordWriter(
+  format: Format,
+  view: { columns: readonly string[]; pick: readonly string[] | undefined; width: number; onHidden: (hidden: string[]) => void },
+): RecordWriter {
+  switch (format) {
+    case 'json':
+      return jsonWriter(view.pick);
+    case 'ndjson':
+      return ndjsonWriter(view.pick);
+    case 'csv':
+      return csvWriter(view.columns);
+    case 'table':
+      return tableWriter(view.columns, view.width, view.onHidden);
+  }
+}
+
+/** One record as `format`: `table` lists member and value, one per line. */
+export function singleRecord(format: Format, record: Row, width: number): string {
+  if (format === 'json') return `${JSON.stringify(record, null, 2)}\n`;
+  if (format === 'ndjson') return `${JSON.stringify(record)}\n`;
+  const columns = Object.keys(record);
+  if (format === 'csv') return `${csvLine(columns)}\r\n${csvLine(columns.map((c) => csvCell(c, record[c])))}\r\n`;
+  const keyWidth = Math.max(...columns.map(textWidth));
+  const room = Math.max(MIN_COLUMN, width - keyWidth - GAP.length);
+  return columns.map((c) => `${c.padEnd(keyWidth)}${GAP}${clip(tableCell(record[c]), room)}\n`).join('');
+}

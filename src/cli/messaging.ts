@@ -1,0 +1,176 @@
+/**
+ * The messaging commands: `dm`, `announce`, `post` and `webhook parse`. Each is one call of
+ * `MessagingClient`; `--dry-run` checks the input with the same schema the client checks
+ * with and sends nothing (no client, no credential needed).
+ */
+import { readFile } from 'node:fs/promises';
+import { text as readText } from 'node:stream/consumers';
+import { checkValue } from '../core/validation.js';
+import {
+  announcementSchema,
+  channelMessageSchema,
+  directMessageSchema,
+  MESSAGING_ENV,
+  parseWebhookUrl,
+  RequestValidationError,
+} from '../index.js';
+import { REDACTED } from '../internal/redact.js';
+import { type CommandSpec, type Parsed, text, texts } from './args.js';
+import { CHANNEL_FLAGS, type Context, MESSAGING_FLAGS, messagingClient } from './context.js';
+import { InputError, UsageError } from './errors.js';
+import { FORMATS, type Format, singleRecord } from './formats.js';
+
+const DRY_RUN = { 'dry-run': { type: 'boolean', help: 'check the message and print it; send nothing' } } as const;
+
+/** Checks `input` with `schema` as the client would, and throws the same error listing every problem. */
+function check(schema: Parameters<typeof checkValue>[0], input: unknown, subject: string): void {
+  const result = checkValue(schema, input);
+  if (!result.ok) throw new RequestValidationError(result.issues, subject);
+}
+
+/** The message text: the argument, or stdin for `-`. */
+async function body(argument: string): Promise<string> {
+  if (argument !== '-') return argument;
+  return (await readText(process.stdin)).replace(/\r?\n$/, '');
+}
+
+async function sent(ctx: Context, parsed: Parsed, input: unknown, send: () => Promise<unknown>): Promise<void> {
+  if (parsed.values['dry-run']) {
+    await ctx.out.write(`${JSON.stringify(input, null, 2)}\n`);
+    ctx.term.info('dry run: checked, nothing sent');
+    return;
+  }
+  await ctx.out.write(`${JSON.stringify(await send(), null, 2)}\n`);
+}
+
+export const dm: CommandSpec = {
+  name: 'dm',
+  summary: 'Send a direct message to one employee, as the bot.',
+  usage: '(--email E | --user-id U | --phone P) TEXT',
+  description: 'TEXT is the message (1 to 4000 characters); "-" reads it from stdin. Prints the created message as JSON.',
+  options: {
+    email: { type: 'string', value: 'E', help: "the employee's email (matched case-insensitively)" },
+    'user-id': { type: 'string', value: 'U', help: "the employee's user id (a UUID)" },
+    phone: { type: 'string', value: 'P', help: "the employee's phone number, exactly as on file" },
+    ...DRY_RUN,
+    ...MESSAGING_FLAGS,
+  },
+  positionals: { min: 1, max: 1 },
+  env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
+  examples: ['opslink dm --email ada.active@example.test "Truck 4 is at door 2"'],
+};
+
+export async function runDm(ctx: Context, parsed: Parsed): Promise<void> {
+  const to: Record<string, string> = {};
+  const recipient = { email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') };
+  for (const [key, value] of Object.entries(recipient)) if (value !== undefined) to[key] = value;
+  const input = { to, body: await body(parsed.positionals[0]!) };
+  if (parsed.values['dry-run']) check(directMessageSchema, input, 'direct message');
+  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
+  await sent(ctx, parsed, input, () => client!.sendDirectMessage(input as never, { signal: ctx.signal }));
+}
+
+export const announce: CommandSpec = {
+  name: 'announce',
+  summary: 'Post a team-wide announcement, as the bot; every active employee is notified.',
+  usage: '--title T TEXT',
+  description: 'TEXT is the body (1 to 4000 characters); "-" reads it from stdin. Prints the created announcement as JSON.',
+  options: {
+    title: { type: 'string', value: 'T', help: 'the title (1 to 150 characters)' },
+    ...DRY_RUN,
+    ...MESSAGING_FLAGS,
+  },
+  positionals: { min: 1, max: 1 },
+  env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
+  examples: ['opslink announce --title "Stocktake Friday" "Doors close at 4 pm."'],
+};
+
+export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
+  const input = { title: text(parsed, 'title'), body: await body(parsed.positionals[0]!) };
+  if (parsed.values['dry-run']) check(announcementSchema, input, 'announcement');
+  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
+  await sent(ctx, parsed, input, () => client!.postAnnouncement(input as never, { signal: ctx.signal }));
+}
+
+export const post: CommandSpec = {
+  name: 'post',
+  summary: 'Post text, embeds or both to an automation channel: to its webhook URL, or with its channel key.',
+  usage: '',
+  description: [
+    'An embed file holds one embed object or an array of them (JSON); "-" reads it from stdin.',
+    'Prints the created message as JSON.',
+  ].join('\n'),
+  options: {
+    content: { type: 'string', value: 'TEXT', help: 'the text (up to 2000 characters)' },
+    embed: { type: 'string', value: 'FILE.json', multiple: true, help: 'embeds from a JSON file, or "-" for stdin' },
+    username: { type: 'string', value: 'N', help: 'sender name for this message (up to 80 characters)' },
+    'avatar-url': { type: 'string', value: 'URL', help: 'sender avatar for this message' },
+    ...DRY_RUN,
+    ...CHANNEL_FLAGS,
+  },
+  positionals: { min: 0, max: 0 },
+  env: [MESSAGING_ENV.webhookUrl, MESSAGING_ENV.baseUrl, MESSAGING_ENV.channelKey],
+  examples: ['opslink post --content "Deploy finished" --username "CI"'],
+};
+
+async function embedsOf(files: string[]): Promise<unknown[] | undefined> {
+  if (files.length === 0) return undefined;
+  const embeds: unknown[] = [];
+  for (const file of files) {
+    let source: string;
+    try {
+      source = file === '-' ? await readText(process.stdin) : await readFile(file, 'utf8');
+    } catch (error) {
+      throw new InputError(`cannot read ${file}: ${(error as Error).message}`);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(source);
+    } catch (error) {
+      throw new InputError(`${file === '-' ? 'stdin' : file} is not JSON: ${(error as Error).message}`);
+    }
+    embeds.push(...(Array.isArray(value) ? value : [value]));
+  }
+  return embeds;
+}
+
+export async function runPost(ctx: Context, parsed: Parsed): Promise<void> {
+  const input: Record<string, unknown> = {};
+  const members = {
+    content: text(parsed, 'content'),
+    username: text(parsed, 'username'),
+    avatar_url: text(parsed, 'avatar-url'),
+    embeds: await embedsOf(texts(parsed, 'embed')),
+  };
+  for (const [key, value] of Object.entries(members)) if (value !== undefined) input[key] = value;
+  if (parsed.values['dry-run']) check(channelMessageSchema, input, 'channel message');
+  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
+  await sent(ctx, parsed, input, () => client!.postChannelMessage(input as never, { signal: ctx.signal }));
+}
+
+export const webhookParse: CommandSpec = {
+  name: 'webhook parse',
+  summary: "Print a webhook URL's base URL and channel id; the token (the channel's key) is masked.",
+  usage: 'URL',
+  description: 'Checks the URL as the client reads it. Use --format json for a script.',
+  options: {
+    format: { type: 'string', value: 'FORMAT', help: `${FORMATS.join(', ')} (default: table on a terminal, else json)` },
+  },
+  positionals: { min: 1, max: 1 },
+  examples: [
+    'opslink webhook parse "https://chat.example.com/api/automation/webhooks/00000000-0000-4000-8000-000000000005/chan_test_key" --format json',
+  ],
+};
+
+export function formatOf(ctx: Context, parsed: Parsed): Format {
+  const format = text(parsed, 'format');
+  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+  return format as Format;
+}
+
+export async function runWebhookParse(ctx: Context, parsed: Parsed): Promise<void> {
+  const format = formatOf(ctx, parsed);
+  const { baseUrl, channelId } = parseWebhookUrl(parsed.positionals[0]!);
+  await ctx.out.write(singleRecord(format, { baseUrl, channelId, token: REDACTED }, ctx.width));
+}

@@ -1,0 +1,261 @@
+/**
+ * What every command shares: secrets never printed, progress only on a terminal (or when
+ * forced), Ctrl-C stops at once, a closed pipe ends quietly, help with working examples,
+ * `opslink mock` and its `opslink-mock` alias.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, childEnv, lines, MOCK_BIN, ROOT, run, SECRETS, type Services, start, startServices } from './helpers.js';
+
+let s: Services;
+beforeAll(async () => {
+  s = await startServices({ orders: 3000, shipments: 6 });
+});
+afterAll(() => s.close());
+beforeEach(() => {
+  s.requests.length = 0;
+  s.warehouse.faults.reset();
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-behaviour-'));
+/** An `opslink` on the PATH, as `npx opslink` gives one: the built command. */
+const binDir = join(dir, 'bin');
+execFileSync('mkdir', ['-p', binDir]);
+writeFileSync(join(binDir, 'opslink'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+chmodSync(join(binDir, 'opslink'), 0o755);
+const shellEnv = (env: Record<string, string>) => childEnv({ ...env, PATH: `${binDir}${delimiter}${process.env.PATH}` });
+
+/** Runs a program to its end without blocking this process, which serves the mocks. */
+function exec(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(file, args, { cwd: options.cwd ?? dir, env: options.env ?? childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+describe('secrets', () => {
+  it('never appear in stdout, stderr, errors or --verbose logs', async () => {
+    const wrongKey = 'wh_MARKER_wrong_55c1e0a9';
+    const { first } = s.messaging.employees;
+    const runs = await Promise.all([
+      run(['dm', '--email', first.email, 'hi', '--verbose'], { env: s.env }),
+      run(['dm', '--email', 'nobody@example.test', 'hi', '--verbose'], { env: s.env }),
+      run(['post', '--content', 'x', '--verbose', '--webhook', s.webhookUrl]),
+      run(['post', '--content', 'x', '--verbose'], { env: { ...s.env, OPSLINK_CHANNEL_KEY: 'chan_MARKER_bad_11' } }),
+      run(['post', '--content', 'x', '--verbose', '--webhook', s.webhookUrl.replace(SECRETS.channelKey, 'chan_MARKER_bad_22')]),
+      run(['webhook', 'parse', s.webhookUrl, '--format', 'table', '--verbose']),
+      run(['orders', 'list', '--max', '2', '--verbose', '--format', 'csv'], { env: s.env }),
+      run(['orders', 'list', '--verbose', '--api-key', wrongKey], { env: s.env }),
+      run(['shipments', 'get', '00000000-0000-4000-8000-000000000000', '--verbose'], { env: s.env }),
+      run(['orders', 'list', '--verbose', '--max-retries', '0', '--warehouse-url', 'http://127.0.0.1:9/api/v1'], { env: s.env }),
+    ]);
+    const printed = runs.map((r) => r.stdout + r.stderr).join('\n');
+    expect(printed).toContain('[opslink] → GET /api/v1/inbound');
+    for (const secret of [...Object.values(SECRETS), wrongKey, 'chan_MARKER_bad_11', 'chan_MARKER_bad_22']) {
+      expect(printed).not.toContain(secret);
+      expect(printed).not.toContain(encodeURIComponent(secret));
+    }
+    expect(runs.map((r) => r.code)).toEqual([0, 3, 0, 3, 3, 0, 0, 3, 3, 4]);
+  });
+});
+
+describe('progress', () => {
+  it('is silent when stderr is not a terminal', async () => {
+    const result = await run(['orders', 'list', '--limit', '500', '--format', 'csv'], { env: s.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+
+  it('shows pages and records of the total, the rate and the time left when forced; --quiet wins', async () => {
+    const result = await run(['orders', 'list', '--limit', '500', '--format', 'csv'], { env: { ...s.env, OPSLINK_PROGRESS: '1' } });
+    expect(result.code).toBe(0);
+    const progress = lines(result.stderr);
+    expect(progress.at(-1)).toMatch(/^orders · page 6 of 6 · 3,000 of 3,000 orders · [\d,]+\/s · done in [\d.]+s$/);
+    for (const line of progress.slice(0, -1))
+      expect(line).toMatch(/^orders · page \d of 6 · [\d,]+ of 3,000 orders · [\d,]+\/s · \S+ left$/);
+    const flag = await run(['orders', 'list', '--limit', '500', '--max', '700', '--format', 'csv', '--progress'], { env: s.env });
+    expect(lines(flag.stderr).at(-1)).toMatch(/^orders · page 2 of 2 · 700 of 700 orders/);
+    const quiet = await run(['orders', 'list', '--limit', '500', '--quiet', '--progress'], { env: { ...s.env, OPSLINK_PROGRESS: '1' } });
+    expect(quiet.stderr).toBe('');
+  });
+
+  it.runIf(spawnSync('script', ['--version']).status === 0)('is drawn in place on a terminal (under a pseudo-terminal)', async () => {
+    const command = `"${process.execPath}" "${BIN}" orders list --limit 500 --format csv > "${join(dir, 'pty.csv')}"`;
+    const result = await exec('script', ['-qfec', command, '/dev/null'], { env: childEnv(s.env) });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('\r\x1b[2Korders · page ');
+    expect(result.stdout).toMatch(/orders · page 6 of 6 · 3,000 of 3,000 orders · [\d,]+\/s · done in/);
+    expect(lines(readFileSync(join(dir, 'pty.csv'), 'utf8'))).toHaveLength(3001);
+  });
+});
+
+describe('table', () => {
+  it.runIf(spawnSync('script', ['--version']).status === 0)('is the default on a terminal, and fits its width', async () => {
+    const command = `stty cols 50 rows 40; "${process.execPath}" "${BIN}" orders list --max 4 --quiet`;
+    const result = await exec('script', ['-qfec', command, '/dev/null'], { env: childEnv(s.env) });
+    expect(result.status).toBe(0);
+    const table = result.stdout.split('\r\n').filter((line) => line !== '');
+    expect(table).toHaveLength(5);
+    expect(table[0]).toMatch(/^order_id {30}/);
+    for (const line of table) expect([...line].length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('stops a long export at once: exit 130, whole lines only, no request after the signal', async () => {
+    s.warehouse.faults.latency('GET /api/v1/inbound', 150);
+    const child = start(['orders', 'list', '--limit', '50', '--format', 'ndjson'], { env: s.env });
+    let stdout = '';
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<{ code: number | null }>((resolve) => child.on('close', (code) => resolve({ code })));
+    await new Promise<void>((resolve) => {
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (lines(stdout).length >= 100) resolve();
+      });
+    });
+    const signalledAt = performance.now() + performance.timeOrigin;
+    child.kill('SIGINT');
+    const { code } = await exited;
+    const stoppedIn = performance.now() + performance.timeOrigin - signalledAt;
+    expect(code).toBe(130);
+    expect(stoppedIn).toBeLessThan(1_000);
+    expect(stderr).toBe('');
+    expect(stdout.endsWith('\n')).toBe(true);
+    const written = lines(stdout).map((line) => JSON.parse(line) as { order_id: string });
+    expect(written.length % 50).toBe(0);
+    expect(written.length).toBeLessThan(3000);
+    // The request in flight when the signal came was sent before it; none started after (the next
+    // would come a page of latency, 150 ms, later: 100 ms of slack for a busy machine).
+    expect(s.requests.filter((r) => r.at > signalledAt + 100)).toEqual([]);
+  });
+
+  it('a reader that goes away (| head) ends the export quietly', async () => {
+    const child = start(['orders', 'list', '--limit', '50', '--format', 'ndjson'], { env: s.env });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.once('data', () => child.stdout!.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(s.requests.length).toBeLessThan(60);
+  });
+});
+
+describe('help, version, usage', () => {
+  const commands = [
+    'dm',
+    'announce',
+    'post',
+    'webhook parse',
+    'orders list',
+    'orders import',
+    'orders update',
+    'shipments list',
+    'shipments get',
+    'mock',
+  ];
+
+  it('--help on every command: usage, options, environment, an example', async () => {
+    for (const command of commands) {
+      const result = await run([...command.split(' '), '--help']);
+      expect(result.code, command).toBe(0);
+      expect(result.stdout, command).toMatch(new RegExp(`^Usage: opslink ${command}`));
+      expect(result.stdout, command).toMatch(/\nExamples?:\n(?: {2}\$ .*\n)*? {2}\$ .*opslink /);
+    }
+    const top = await run(['--help']);
+    expect(top.code).toBe(0);
+    for (const command of commands) expect(top.stdout).toContain(`  ${command} `);
+    expect((await run(['help', 'orders', 'list'])).stdout).toMatch(/^Usage: opslink orders list/);
+  });
+
+  it("every command's example works against the mock", async () => {
+    const cwd = mkdtempSync(join(dir, 'examples-'));
+    for (const command of commands.filter((c) => c !== 'mock')) {
+      const help = (await run([...command.split(' '), '--help'])).stdout;
+      const examples = help
+        .slice(help.search(/\nExamples?:\n/))
+        .split('\n')
+        .filter((l) => l.startsWith('  $ '))
+        .map((l) => l.slice(4));
+      for (const example of examples) {
+        const result = await exec('sh', ['-c', example], { cwd, env: shellEnv(s.env) });
+        expect({ example, status: result.status, stderr: result.stderr }).toEqual({ example, status: 0, stderr: expect.any(String) });
+      }
+    }
+  });
+
+  it('--version prints the package version; no command, an unknown one or a bare group is a usage error', async () => {
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+    const none = await run([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^Usage: opslink <command>/);
+    const unknown = await run(['send']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "send"');
+    const group = await run(['orders']);
+    expect(group.code).toBe(2);
+    expect(group.stderr).toContain('orders needs a subcommand: orders list, orders import, orders update');
+  });
+});
+
+describe('opslink mock', () => {
+  async function serve(
+    bin: string,
+    args: string[],
+  ): Promise<{ output: string; stop: () => Promise<{ code: number | null; stderr: string }> }> {
+    const child = start(args, { bin });
+    let output = '';
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    await new Promise<void>((resolve, reject) => {
+      child.on('close', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('Press Ctrl+C to stop.')) resolve();
+      });
+    });
+    return {
+      output,
+      stop: () =>
+        new Promise((resolve) => {
+          child.removeAllListeners('close');
+          child.on('close', (code) => resolve({ code, stderr }));
+          child.kill('SIGINT');
+        }),
+    };
+  }
+
+  it('serves both mocks, prints the environment for opslink, and stops on Ctrl-C with 0', async () => {
+    const mock = await serve(BIN, ['mock', '--orders', '7', '--host', '127.0.0.1']);
+    expect(mock.output).toMatch(/^opslink mock services on http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(mock.output).toContain('data          7 inbound orders, 40 shipments');
+    const env = Object.fromEntries([...mock.output.matchAll(/^ {2}export (\w+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['OPSLINK_WAREHOUSE_URL', 'OPSLINK_BOT_KEY', 'OPSLINK_WEBHOOK_URL']));
+    const orders = await run(['orders', 'list', '--format', 'ndjson'], { env });
+    expect(lines(orders.stdout)).toHaveLength(7);
+    expect((await run(['post', '--content', 'hello'], { env: { OPSLINK_WEBHOOK_URL: env.OPSLINK_WEBHOOK_URL } })).code).toBe(0);
+    expect(await mock.stop()).toEqual({ code: 0, stderr: 'stopped\n' });
+  });
+
+  it('opslink-mock is an alias of opslink mock', async () => {
+    const mock = await serve(MOCK_BIN, ['--orders', '3', '--shipments', '2', '--seed', '5']);
+    expect(mock.output).toContain('data          3 inbound orders, 2 shipments');
+    expect((await mock.stop()).code).toBe(0);
+    const help = await run(['--help'], { bin: MOCK_BIN });
+    expect(help.stdout).toMatch(/^Usage: opslink mock/);
+    expect((await run(['--port', 'x'], { bin: MOCK_BIN })).code).toBe(2);
+  });
+});
