@@ -1,7 +1,8 @@
 /**
  * Runs in real Chromium against the BUILT package (dist/), the way a browser app bundles
  * it: both clients, retries, typed errors and redaction with the platform's own fetch,
- * FormData and AbortSignal.
+ * FormData and AbortSignal. A page's main thread needs `dangerouslyAllowBrowser` for a client
+ * with a credential (see browser-guard.test.ts); these tests pass it.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,10 +22,10 @@ describe('opslink in Chromium', () => {
 
   it('sends a direct message and posts an embed through a webhook URL', async () => {
     const mock = createMessagingMock();
-    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch });
+    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, dangerouslyAllowBrowser: true });
     const sent = await bot.sendDirectMessage({ to: { email: mock.state.employees[0]!.email.toUpperCase() }, body: 'Hi from Chromium 👋' });
     expect(sent).toHaveProperty('id');
-    const hook = MessagingClient.fromWebhookUrl(mock.webhookUrl, { fetch: mock.fetch });
+    const hook = MessagingClient.fromWebhookUrl(mock.webhookUrl, { fetch: mock.fetch, dangerouslyAllowBrowser: true });
     await hook.postChannelMessage({ embeds: [{ title: 'Browser build', color: 0x2ecc71, timestamp: new Date() }] });
     expect(mock.state.channelMessages).toHaveLength(1);
   });
@@ -32,10 +33,10 @@ describe('opslink in Chromium', () => {
   it('retries a 429 and reports a wrong key as AuthenticationError without the key', async () => {
     const mock = createMessagingMock();
     mock.faults.status('POST /api/bot/announcements', 429, { retryAfter: 0 });
-    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch });
+    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, dangerouslyAllowBrowser: true });
     const announcement = await bot.postAnnouncement({ title: 'Stocktake', body: 'Friday' });
     expect(announcement.title).toBe('Stocktake');
-    const wrong = new MessagingClient({ baseUrl: mock.baseUrl, botKey: 'bot_WRONG_SECRET', fetch: mock.fetch });
+    const wrong = new MessagingClient({ baseUrl: mock.baseUrl, botKey: 'bot_WRONG_SECRET', fetch: mock.fetch, dangerouslyAllowBrowser: true });
     const error = await wrong.postAnnouncement({ title: 't', body: 'b' }).catch((e) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(`${error.message} ${error.stack} ${JSON.stringify(error)}`).not.toContain('WRONG_SECRET');
@@ -45,7 +46,13 @@ describe('opslink in Chromium', () => {
 
   it('uploads a multipart order with a Blob label and walks pages', async () => {
     const mock = createWarehouseMock({ inboundOrders: 30 });
-    const warehouse = new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
+    const warehouse = new WarehouseClient({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      fetch: mock.fetch,
+      dangerouslyAllowBrowser: true,
+    });
     const { order_id } = await warehouse.inbound.create({
       date: new Date(Date.UTC(2026, 10, 2)),
       retailer: 'Target',
@@ -68,7 +75,7 @@ describe('opslink in Chromium', () => {
 
   it('catches a mistake before sending and aborts on a signal', async () => {
     const mock = createMessagingMock();
-    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch });
+    const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, dangerouslyAllowBrowser: true });
     const invalid = await bot.sendDirectMessage({ to: { email: 'a@b.c' }, body: 'x'.repeat(4001) }).catch((e) => e);
     expect(invalid).toBeInstanceOf(RequestValidationError);
     expect(invalid.issues[0].path).toEqual(['body']);
