@@ -1,11 +1,11 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
 import type { ValidationIssue } from '../core/errors/index.js';
-import { type ClientContext, type ListOptions, listPages, runOperation } from '../core/operation.js';
+import { type ClientContext, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
-import type { PagePromise } from '../core/pages.js';
 import type { CurrentOrder } from './check-update.js';
 import { createBulk, createOrder, listInbound, updateOrder } from './operations.js';
+import { type ListOptions, listPages, type PagePromise } from './pages.js';
 import type {
   BulkCreateResult,
   BulkInput,

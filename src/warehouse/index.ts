@@ -1,11 +1,10 @@
 export * from '../core/index.js';
-export type { ListOptions } from '../core/operation.js';
-export { Page, PagePromise, type PageResult, type PaginationOptions } from '../core/pages.js';
 export { type CurrentOrder, checkInboundUpdate, type RuleViolation } from './check-update.js';
 export { WAREHOUSE_ENV, WarehouseClient, type WarehouseClientBaseOptions, type WarehouseClientOptions } from './client.js';
 export * from './fields.js';
 export { InboundOrders, type InboundUpdateItem, type UpdateOptions } from './inbound.js';
 export { WAREHOUSE_LIMITS } from './limits.js';
+export { type ListOptions, Page, PagePromise, type PageResult, type PaginationOptions } from './pages.js';
 export { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
 export {
   BULK_CSV_COLUMNS,

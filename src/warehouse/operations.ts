@@ -1,12 +1,13 @@
 /** The warehouse endpoints as declarations: what each sends and how its answer is read. */
 import type { ValidationIssue } from '../core/errors/index.js';
-import type { ListOperation, Operation } from '../core/operation.js';
+import type { Operation } from '../core/operation.js';
 import { checkValue } from '../core/validation.js';
 import { isUuid } from '../internal/path.js';
 import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
 import { ordersToCsv } from './csv.js';
 import { WAREHOUSE_LIMITS } from './limits.js';
 import { bulkForm, createOrderForm, fieldKinds } from './multipart.js';
+import type { ListOperation } from './pages.js';
 import { parseBulkCreated, parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage, parseUpdated } from './responses.js';
 import {
   BULK_CSV_COLUMNS,

@@ -43,19 +43,23 @@ describe('in a page’s main thread', () => {
   });
 
   it('with dangerouslyAllowBrowser: true, the same clients are made', () => {
-    expect(new MessagingClient({ baseUrl: 'https://chat.example.com', botKey: 'bot-key-123456', dangerouslyAllowBrowser: true }).baseUrl).toBe(
-      'https://chat.example.com',
+    expect(
+      new MessagingClient({ baseUrl: 'https://chat.example.com', botKey: 'bot-key-123456', dangerouslyAllowBrowser: true }).baseUrl,
+    ).toBe('https://chat.example.com');
+    expect(MessagingClient.fromWebhookUrl(WEBHOOK, { dangerouslyAllowBrowser: true }).webhookChannelId).toBe(
+      '0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
     );
-    expect(MessagingClient.fromWebhookUrl(WEBHOOK, { dangerouslyAllowBrowser: true }).webhookChannelId).toBe('0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e');
-    expect(new WarehouseClient({ domain: 'example.com', apiKey: 'k-123456', warehouseId: 'wh', dangerouslyAllowBrowser: true }).baseUrl).toBe(
-      'https://api.example.com/api/v1',
-    );
+    expect(
+      new WarehouseClient({ domain: 'example.com', apiKey: 'k-123456', warehouseId: 'wh', dangerouslyAllowBrowser: true }).baseUrl,
+    ).toBe('https://api.example.com/api/v1');
   });
 
   it('checks that need no credential work unchanged', () => {
     expect(channelMessageSchema.safeParse({ embeds: [{ title: 'ok', color: 0x2ecc71 }] }).success).toBe(true);
     expect(channelMessageSchema.safeParse({}).success).toBe(false);
-    expect(checkInboundUpdate({ amazonSKU: 'X-1' }, { fulfillment_type: 'fbm', list_price: 10 }).map((v) => v.rule)).toEqual(['fbm_amazon_sku_prefix']);
+    expect(checkInboundUpdate({ amazonSKU: 'X-1' }, { fulfillment_type: 'fbm', list_price: 10 }).map((v) => v.rule)).toEqual([
+      'fbm_amazon_sku_prefix',
+    ]);
     expect(parseWebhookUrl(WEBHOOK).channelId).toBe('0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e');
     // A client without a key holds nothing to steal: it is made, and says what it lacks when used.
     const keyless = new MessagingClient({ baseUrl: 'https://chat.example.com' });

@@ -36,7 +36,12 @@ describe('opslink in Chromium', () => {
     const bot = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, dangerouslyAllowBrowser: true });
     const announcement = await bot.postAnnouncement({ title: 'Stocktake', body: 'Friday' });
     expect(announcement.title).toBe('Stocktake');
-    const wrong = new MessagingClient({ baseUrl: mock.baseUrl, botKey: 'bot_WRONG_SECRET', fetch: mock.fetch, dangerouslyAllowBrowser: true });
+    const wrong = new MessagingClient({
+      baseUrl: mock.baseUrl,
+      botKey: 'bot_WRONG_SECRET',
+      fetch: mock.fetch,
+      dangerouslyAllowBrowser: true,
+    });
     const error = await wrong.postAnnouncement({ title: 't', body: 'b' }).catch((e) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(`${error.message} ${error.stack} ${JSON.stringify(error)}`).not.toContain('WRONG_SECRET');

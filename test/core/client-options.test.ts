@@ -26,12 +26,30 @@ describe('credentials as functions', () => {
 
   it('are called again for a retry, and their values never appear in an error, a log or an inspect', async () => {
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const fetch = scriptedFetch((r) => jsonResponse(401, { status: 'failed', message: `bad key ${r.headers.get('authorization')}`, data: null, errors: [r.url] }));
+    const fetch = scriptedFetch((r) =>
+      jsonResponse(401, { status: 'failed', message: `bad key ${r.headers.get('authorization')}`, data: null, errors: [r.url] }),
+    );
     const apiKey = () => 'wh_ROTATED_secret_key';
-    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey, warehouseId: 'wh', fetch, logger, logLevel: 'debug' });
+    const client = new WarehouseClient({
+      baseUrl: 'https://api.example.test',
+      apiKey,
+      warehouseId: 'wh',
+      fetch,
+      logger,
+      logLevel: 'debug',
+    });
     const error = await client.shipments.retrieve(ORDER_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    const texts = [String(error), (error as Error).stack, JSON.stringify(error), inspect(error), inspect(client), JSON.stringify(client), ...logger.debug.mock.calls.flat(), ...logger.error.mock.calls.flat()];
+    const texts = [
+      String(error),
+      (error as Error).stack,
+      JSON.stringify(error),
+      inspect(error),
+      inspect(client),
+      JSON.stringify(client),
+      ...logger.debug.mock.calls.flat(),
+      ...logger.error.mock.calls.flat(),
+    ];
     for (const text of texts) expect(text).not.toContain('wh_ROTATED_secret_key');
     expect((error as AuthenticationError).message).toBe('bad key ApiKey [redacted]');
     expect(JSON.stringify(client)).toContain('"apiKey":"[set]"');
@@ -83,7 +101,12 @@ describe('fromEnv', () => {
     vi.stubEnv('OPSLINK_BOT_KEY', 'bot-from-env');
     vi.stubEnv('OPSLINK_CHANNEL_KEY', 'chan-from-env');
     const client = MessagingClient.fromEnv();
-    expect(client.toJSON()).toMatchObject({ baseUrl: 'https://chat.example.test', botKey: '[set]', channelKey: '[set]', webhookUrl: '[not set]' });
+    expect(client.toJSON()).toMatchObject({
+      baseUrl: 'https://chat.example.test',
+      botKey: '[set]',
+      channelKey: '[set]',
+      webhookUrl: '[not set]',
+    });
     expect(MessagingClient.fromEnv({ baseUrl: 'https://other.example.test' }).baseUrl).toBe('https://other.example.test');
   });
 
@@ -108,7 +131,14 @@ describe('fromEnv', () => {
   });
 
   it('names every missing variable at once', () => {
-    for (const name of ['OPSLINK_WAREHOUSE_API_KEY', 'OPSLINK_WAREHOUSE_ID', 'OPSLINK_WAREHOUSE_URL', 'OPSLINK_WAREHOUSE_DOMAIN', 'OPSLINK_MESSAGING_URL', 'OPSLINK_WEBHOOK_URL']) {
+    for (const name of [
+      'OPSLINK_WAREHOUSE_API_KEY',
+      'OPSLINK_WAREHOUSE_ID',
+      'OPSLINK_WAREHOUSE_URL',
+      'OPSLINK_WAREHOUSE_DOMAIN',
+      'OPSLINK_MESSAGING_URL',
+      'OPSLINK_WEBHOOK_URL',
+    ]) {
       vi.stubEnv(name, '');
     }
     const warehouse = (() => {

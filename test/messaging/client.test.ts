@@ -9,8 +9,8 @@ import {
   NotFoundError,
   OpslinkError,
   RequestValidationError,
-} from '../src/index.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
+} from '../../src/index.js';
+import { createMessagingMock, type MessagingMock } from '../../src/testing/index.js';
 
 /** One request as it left the client. */
 interface SentRequest {

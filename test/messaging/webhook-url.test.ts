@@ -7,8 +7,8 @@ import {
   MessagingClient,
   parseWebhookUrl,
   RequestValidationError,
-} from '../src/index.js';
-import { createMessagingMock } from '../src/testing/index.js';
+} from '../../src/index.js';
+import { createMessagingMock } from '../../src/testing/index.js';
 
 const TOKEN = 'tok_SECRET_MARKER_x';
 const CHANNEL_ID = '0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';

@@ -8,8 +8,8 @@ import {
   RequestValidationError,
   ResponseValidationError,
   WarehouseClient,
-} from '../src/index.js';
-import { createWarehouseMock, type WarehouseMock } from '../src/testing/index.js';
+} from '../../src/index.js';
+import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
 
 const INBOUND_ROUTE = 'GET /api/v1/inbound';
 

@@ -13,15 +13,15 @@ import {
   UPDATE_RULE_MESSAGES,
   type UpdateRuleId,
   WarehouseClient,
-} from '../src/index.js';
+} from '../../src/index.js';
 import {
   createWarehouseMock,
   type InboundOrderRecord,
   type MockInboundPatch,
   mockUpdateViolations,
   type WarehouseMock,
-} from '../src/testing/index.js';
-import { rejectionOf } from './support/scripted-fetch.js';
+} from '../../src/testing/index.js';
+import { rejectionOf } from '../support/scripted-fetch.js';
 
 /** A fetch in front of the mock that records every request. */
 function countingFetch(target: typeof fetch) {

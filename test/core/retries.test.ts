@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, isRetryable } from '../src/core/http/retry-policy.js';
+import { backoffMs, isRetryable } from '../../src/core/http/retry-policy.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -8,7 +8,7 @@ import {
   MessagingClient,
   RateLimitError,
   WarehouseClient,
-} from '../src/index.js';
+} from '../../src/index.js';
 import {
   API_KEY,
   BOT_KEY,
@@ -18,7 +18,7 @@ import {
   SHIPMENT_DETAIL,
   scriptedFetch,
   WAREHOUSE_ID,
-} from './support/scripted-fetch.js';
+} from '../support/scripted-fetch.js';
 
 const DM = { to: { email: 'ana@example.com' }, body: 'hello' };
 const SHIPMENT = { status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null };

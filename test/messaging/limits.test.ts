@@ -3,7 +3,7 @@
  * sent at its limit and refused one past it, before any request.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LimitRow } from '../src/core/limits.js';
+import type { LimitRow } from '../../src/core/limits.js';
 import {
   type AnnouncementInput,
   type ChannelMessageInput,
@@ -12,9 +12,9 @@ import {
   MessagingClient,
   RequestValidationError,
   strictChannelMessageSchema,
-} from '../src/index.js';
-import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../src/messaging/limits.js';
-import { createMessagingMock, type MessagingMock } from '../src/testing/index.js';
+} from '../../src/index.js';
+import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../../src/messaging/limits.js';
+import { createMessagingMock, type MessagingMock } from '../../src/testing/index.js';
 
 /** One code point written as two UTF-16 units: a limit counted in units would trip on it. */
 const EMOJI = '😀';

@@ -26,7 +26,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
-import { ORDER, settle, unhandledRejections } from './helpers.js';
+import { ORDER, settle, unhandledRejections } from '../support/reliability.js';
 
 /**
  * Hang guard per call (ms). Huge inputs (1 MB, 100k items) get more: they are read in full,

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APIError, type InboundOrder, OpslinkError, type Shipment, WarehouseClient } from '../../src/index.js';
 import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
-import { drainMacrotasks, seededRandom, unhandledRejections } from './helpers.js';
+import { drainMacrotasks, seededRandom, unhandledRejections } from '../support/reliability.js';
 
 const ORDERS = 1_234;
 const SHIPMENTS = 300;

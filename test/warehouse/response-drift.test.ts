@@ -17,7 +17,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockTransport } from '../../src/testing/index.js';
-import { drainMacrotasks, ORDER, rejectionOf, unhandledRejections } from './helpers.js';
+import { drainMacrotasks, ORDER, rejectionOf, unhandledRejections } from '../support/reliability.js';
 
 type Json = Record<string, unknown>;
 type Mutate = (body: Json, url: URL) => void;

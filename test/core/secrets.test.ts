@@ -28,7 +28,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, startMockServer } from '../../src/testing/index.js';
-import { ORDER, rejectionOf, unhandledRejections } from './helpers.js';
+import { ORDER, rejectionOf, unhandledRejections } from '../support/reliability.js';
 
 const MARK = `SECRET_MARKER_${randomUUID().replaceAll('-', '')}`;
 const BOT_KEY = `bot_${MARK}_b0t`;

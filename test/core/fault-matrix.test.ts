@@ -40,7 +40,7 @@ import {
   startMockServer,
   type WarehouseMock,
 } from '../../src/testing/index.js';
-import { drainMacrotasks, observedFetch, type SeenRequest, type Settled, settle, unhandledRejections } from './helpers.js';
+import { drainMacrotasks, observedFetch, type SeenRequest, type Settled, settle, unhandledRejections } from '../support/reliability.js';
 
 const MAX_RETRIES = 2;
 const TIMEOUT_MS = 1_000;

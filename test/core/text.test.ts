@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLength } from '../src/index.js';
+import { codePointLength } from '../../src/index.js';
 
 describe('codePointLength', () => {
   it('counts an emoji written as a surrogate pair once', () => {

@@ -20,7 +20,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
   WarehouseClient,
-} from '../src/index.js';
+} from '../../src/index.js';
 import {
   API_KEY,
   BOT_KEY,
@@ -35,7 +35,7 @@ import {
   WAREHOUSE_ID,
   WEBHOOK_TOKEN,
   WEBHOOK_URL,
-} from './support/scripted-fetch.js';
+} from '../support/scripted-fetch.js';
 
 const DM = { to: { email: 'ana@example.com' }, body: 'hello' };
 const BASE = 'https://chat.example.test/tenant-7/';
@@ -255,7 +255,7 @@ describe('each status becomes its error class', () => {
     const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
     const error = await client.sendDirectMessage(DM).catch((e) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.stack).toContain('http-core.test.ts');
+    expect(error.stack).toContain('http-client.test.ts');
     expect(error.stack?.split('\n')[0]).toBe('NotFoundError: no such employee (404 POST /tenant-7/api/bot/messages)');
   });
 });

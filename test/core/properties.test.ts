@@ -33,7 +33,7 @@ import {
   mockUpdateViolations,
   type UpdateRuleSubject,
 } from '../../src/testing/index.js';
-import { rejectionOf, settle } from './helpers.js';
+import { rejectionOf, settle } from '../support/reliability.js';
 
 const RUNS = { numRuns: 1_000 };
 

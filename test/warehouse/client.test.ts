@@ -12,9 +12,9 @@ import {
   NotFoundError,
   toInboundUpdate,
   WarehouseClient,
-} from '../src/index.js';
-import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../src/testing/index.js';
-import { rejectionOf } from './support/scripted-fetch.js';
+} from '../../src/index.js';
+import { createWarehouseMock, type InboundOrderRecord, type WarehouseMock } from '../../src/testing/index.js';
+import { rejectionOf } from '../support/scripted-fetch.js';
 
 /** One request as it left the client, body already read. */
 interface SentRequest {
