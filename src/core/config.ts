@@ -27,6 +27,8 @@ export interface ResolvedCommon {
 
 type Issues = ValidationIssue[];
 type Path = (string | number)[];
+/** An option's check: the test a given value must pass, and what to say when it does not. */
+type Rule = [option: string, ok: (value: never) => boolean, message: string];
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What fetch can send in a header value: tab, visible ASCII and Latin-1, no control characters. */
@@ -34,33 +36,53 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Header names whose values are credentials, so the redactor learns them. */
 const SENSITIVE_HEADER = /authorization|cookie|key|token|secret|signature/i;
 
+const isFunction = (v: unknown) => typeof v === 'function';
+const isPositive = (v: number) => typeof v === 'number' && v > 0 && v < Number.POSITIVE_INFINITY;
+const isCount = (v: number) => Number.isInteger(v) && v >= 0;
+const MS: Rule[1] = (v: number) => isPositive(v) && v <= MAX_TIMER_MS;
+const MS_MESSAGE = `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`;
+const CALL_RULES: Rule[] = [
+  ['timeout', MS, MS_MESSAGE],
+  ['maxRetries', isCount, 'must be a whole number, 0 or more'],
+  ['deadline', isPositive, 'must be a positive number of milliseconds'],
+];
+const CLIENT_RULES: Rule[] = [
+  ...CALL_RULES,
+  ['maxRetryAfter', (v: number) => typeof v === 'number' && v >= 0, 'must be a number of milliseconds, 0 or more'],
+  ['maxConcurrency', (v: number) => isCount(v) && v >= 1, 'must be a whole number, 1 or more'],
+  ['requestsPerSecond', isPositive, 'must be a positive number'],
+  ['rateLimit', (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'"],
+  ['dangerouslyAllowBrowser', (v) => typeof v === 'boolean', 'must be true or false'],
+  ['fetch', isFunction, 'must be a fetch function'],
+  ['onRateLimited', isFunction, 'must be a function'],
+  ['logLevel', (v) => LOG_LEVELS.includes(v), `must be one of ${LOG_LEVELS.join(', ')}`],
+  ['logger', (v: Record<string, unknown> | null) => !!v && LOG_LEVELS.slice(1).every((m) => isFunction(v[m])), 'must have debug, info, warn and error functions'],
+  ['hooks', (v: Record<string, unknown> | null) => !!v && ['onRequest', 'onResponse', 'onRetry'].every((h) => v[h] === undefined || isFunction(v[h])), 'must be an object of onRequest, onResponse and onRetry functions'],
+];
+
+function applyRules(issues: Issues, options: object, rules: Rule[]): void {
+  for (const [option, ok, message] of rules) {
+    const value = (options as Record<string, never>)[option];
+    if (value !== undefined && !ok(value)) issues.push({ path: [option], message });
+  }
+}
+
 /** Why a header value cannot be sent, or `undefined` when it can. The value itself is never echoed. */
-export function headerValueProblem(value: string): string | undefined {
+function headerValueProblem(value: string): string | undefined {
   if (hasLineBreak(value)) return 'must not contain CR or LF';
   if (!HEADER_VALUE.test(value)) return 'must hold only printable ASCII or Latin-1 characters (it is sent in a header)';
   return undefined;
 }
 
-function check(issues: Issues, path: Path, value: unknown, ok: (v: never) => boolean, message: string): void {
-  if (value !== undefined && !ok(value as never)) issues.push({ path, message });
-}
-
-const isMs = (v: number) => typeof v === 'number' && v > 0 && v <= MAX_TIMER_MS;
-const isCount = (v: number) => Number.isInteger(v) && v >= 0;
-
 /** Checks a headers record: names are tokens, values are strings a header can carry. */
-export function checkHeaders(issues: Issues, path: Path, headers: unknown): void {
+function checkHeaders(issues: Issues, path: Path, headers: unknown): void {
   if (headers === undefined) return;
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
     issues.push({ path, message: 'must be an object of header names to string values' });
     return;
   }
   for (const [name, value] of Object.entries(headers)) {
-    const problem = !HEADER_NAME.test(name)
-      ? 'is not a valid header name'
-      : typeof value !== 'string'
-        ? 'must be a string'
-        : headerValueProblem(value);
+    const problem = !HEADER_NAME.test(name) ? 'is not a valid header name' : typeof value !== 'string' ? 'must be a string' : headerValueProblem(value);
     if (problem) issues.push({ path: [...path, name], message: problem });
   }
 }
@@ -80,7 +102,7 @@ export function secretProblem(value: unknown): string | undefined {
 
 /** Checks a credential option: a usable string, or a function called per request. */
 export function checkCredential(issues: Issues, option: string, value: unknown, required: boolean): void {
-  if ((value === undefined && !required) || typeof value === 'function') return;
+  if ((value === undefined && !required) || isFunction(value)) return;
   const problem = secretProblem(value);
   if (problem) issues.push({ path: [option], message: `${problem} (or a function returning one)` });
 }
@@ -90,9 +112,8 @@ export function checkCredential(issues: Issues, option: string, value: unknown, 
  * there unless the caller says they know (`dangerouslyAllowBrowser`).
  */
 export function checkBrowser(issues: Issues, options: CommonOptions, credentials: Record<string, unknown>): void {
-  if (options.dangerouslyAllowBrowser === true || !isBrowserMainThread()) return;
   const held = Object.keys(credentials).find((name) => credentials[name] !== undefined);
-  if (held === undefined) return;
+  if (held === undefined || options.dangerouslyAllowBrowser === true || !isBrowserMainThread()) return;
   issues.push({
     path: [held],
     message:
@@ -112,7 +133,7 @@ export function normalizeBaseUrl(issues: Issues, option: string, value: unknown)
   } catch {}
   const problem = !url
     ? 'must be an absolute http(s) URL'
-    : url.protocol !== 'http:' && url.protocol !== 'https:'
+    : !/^https?:$/.test(url.protocol)
       ? `must use http or https, not ${url.protocol.slice(0, -1)}`
       : url.username || url.password
         ? 'must not carry a user name or password'
@@ -123,97 +144,34 @@ export function normalizeBaseUrl(issues: Issues, option: string, value: unknown)
   return url ? `${url.origin}${url.pathname.replace(/\/+$/, '')}` : '';
 }
 
-function checkCallbacks(issues: Issues, options: CommonOptions): void {
-  check(issues, ['onRateLimited'], options.onRateLimited, (v) => typeof v === 'function', 'must be a function');
-  const hooks = options.hooks as Record<string, unknown> | undefined;
-  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object')) issues.push({ path: ['hooks'], message: 'must be an object' });
-  for (const name of ['onRequest', 'onResponse', 'onRetry']) {
-    check(issues, ['hooks', name], hooks?.[name], (v) => typeof v === 'function', 'must be a function');
-  }
-  const logger = options.logger as Record<string, unknown> | undefined;
-  check(
-    issues,
-    ['logger'],
-    logger,
-    (v: Record<string, unknown>) => v !== null && LOG_LEVELS.slice(1).every((m) => typeof v[m] === 'function'),
-    'must have debug, info, warn and error functions',
-  );
-}
-
 /** Checks every shared option and resolves the defaults. */
 export function resolveCommon(options: CommonOptions, issues: Issues): ResolvedCommon {
-  check(issues, ['timeout'], options.timeout, isMs, `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`);
-  check(issues, ['maxRetries'], options.maxRetries, isCount, 'must be a whole number, 0 or more');
-  check(
-    issues,
-    ['maxRetryAfter'],
-    options.maxRetryAfter,
-    (v: number) => typeof v === 'number' && v >= 0,
-    'must be a number of milliseconds, 0 or more',
-  );
-  check(
-    issues,
-    ['deadline'],
-    options.deadline,
-    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
-    'must be a positive number of milliseconds',
-  );
-  check(issues, ['maxConcurrency'], options.maxConcurrency, (v: number) => isCount(v) && v >= 1, 'must be a whole number, 1 or more');
-  check(
-    issues,
-    ['requestsPerSecond'],
-    options.requestsPerSecond,
-    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
-    'must be a positive number',
-  );
-  check(issues, ['rateLimit'], options.rateLimit, (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'");
-  check(issues, ['dangerouslyAllowBrowser'], options.dangerouslyAllowBrowser, (v) => typeof v === 'boolean', 'must be true or false');
-  check(issues, ['fetch'], options.fetch, (v) => typeof v === 'function', 'must be a fetch function');
-  check(issues, ['logLevel'], options.logLevel, (v) => LOG_LEVELS.includes(v), `must be one of ${LOG_LEVELS.join(', ')}`);
+  applyRules(issues, options, CLIENT_RULES);
   checkHeaders(issues, ['headers'], options.headers);
-  checkCallbacks(issues, options);
   return {
-    timeout: options.timeout ?? DEFAULTS.timeout,
-    maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
-    maxRetryAfter: options.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
-    deadline: options.deadline,
-    fetch: options.fetch,
+    ...DEFAULTS,
+    rateLimit: 'wait',
+    ...options,
     headers: { ...options.headers },
     log: createLogSink(options.logger, options.logLevel ?? 'off'),
-    rateLimit: options.rateLimit ?? 'wait',
-    onRateLimited: options.onRateLimited,
     hooks: options.hooks ?? {}, // the caller's own object: its methods keep their `this`
-    maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
-    requestsPerSecond: options.requestsPerSecond,
-  };
+  } as ResolvedCommon;
 }
 
 /** Checks the per-call options; throws `ConfigurationError` listing every problem. */
 export function checkRequestOptions(options: RequestOptions | undefined): void {
   if (options === undefined) return;
-  if (options === null || typeof options !== 'object') {
-    throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }], 'request options');
-  }
   const issues: Issues = [];
-  check(issues, ['timeout'], options.timeout, isMs, `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`);
-  check(issues, ['maxRetries'], options.maxRetries, isCount, 'must be a whole number, 0 or more');
-  check(
-    issues,
-    ['deadline'],
-    options.deadline,
-    (v: number) => typeof v === 'number' && v > 0 && v < Infinity,
-    'must be a positive number of milliseconds',
-  );
-  checkHeaders(issues, ['headers'], options.headers);
-  // Duck-typed: a signal from another realm (an iframe, jsdom) or a polyfill is a signal too.
-  check(
-    issues,
-    ['signal'],
-    options.signal,
-    (s: { aborted?: unknown; addEventListener?: unknown } | null) =>
-      s !== null && typeof s.aborted === 'boolean' && typeof s.addEventListener === 'function',
-    'must be an AbortSignal',
-  );
+  if (options === null || typeof options !== 'object') issues.push({ path: ['options'], message: 'must be an object' });
+  else {
+    applyRules(issues, options, CALL_RULES);
+    checkHeaders(issues, ['headers'], options.headers);
+    // Duck-typed: a signal from another realm (an iframe, jsdom) or a polyfill is a signal too.
+    const signal = options.signal as { aborted?: unknown; addEventListener?: unknown } | null | undefined;
+    if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean' || !isFunction(signal.addEventListener))) {
+      issues.push({ path: ['signal'], message: 'must be an AbortSignal' });
+    }
+  }
   if (issues.length > 0) throw new ConfigurationError(issues, 'request options');
 }
 
@@ -226,7 +184,7 @@ export function throwIfIssues(issues: Issues): void {
 export async function resolveCredential(option: string, credential: Credential): Promise<string> {
   let value: unknown;
   try {
-    value = typeof credential === 'function' ? await credential() : credential;
+    value = isFunction(credential) ? await (credential as () => unknown)() : credential;
   } catch (error) {
     // The caller's own secret store failed; its message is theirs, so it is not repeated here.
     throw new ConfigurationError([{ path: [option], message: `function threw ${(error as Error)?.name ?? 'an error'}` }]);

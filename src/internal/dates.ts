@@ -62,28 +62,14 @@ export function isValidDate(value: unknown): value is Date {
   return year >= 0 && year <= 9999;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const CLOCK = '(\\d{2}):(\\d{2}):(\\d{2})';
-// RFC 9110 §5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must read.
-const HTTP_DATES: [RegExp, (m: string[]) => string[]][] = [
-  [new RegExp(`^[A-Za-z]{3}, (\\d{2}) ([A-Za-z]{3}) (\\d{4}) ${CLOCK} GMT$`), ([, d, mo, y, ...t]) => [y!, mo!, d!, ...t]],
-  [
-    new RegExp(`^[A-Za-z]{6,9}, (\\d{2})-([A-Za-z]{3})-(\\d{2}) ${CLOCK} GMT$`),
-    ([, d, mo, y, ...t]) => [String(Number(y) + (Number(y) < 70 ? 2000 : 1900)), mo!, d!, ...t],
-  ],
-  [new RegExp(`^[A-Za-z]{3} ([A-Za-z]{3}) ([ \\d]\\d) ${CLOCK} (\\d{4})$`), ([, mo, d, h, mi, s, y]) => [y!, mo!, d!, h!, mi!, s!]],
-];
-
-/** Milliseconds since the epoch of an HTTP-date, or `undefined` when `text` is not one. */
+/**
+ * Milliseconds since the epoch of an HTTP-date in its preferred form (IMF-fixdate,
+ * `Sun, 06 Nov 1994 08:49:37 GMT`), or `undefined` when `text` is not one. That form is
+ * exactly what `Date.prototype.toUTCString` writes, so a text that does not come back
+ * unchanged names no real day or time. (The obsolete RFC 850 and asctime forms are not read:
+ * such a `Retry-After` falls back to the backoff.)
+ */
 export function parseHttpDate(text: string): number | undefined {
-  for (const [pattern, order] of HTTP_DATES) {
-    const m = pattern.exec(text);
-    if (!m) continue;
-    const [y, mo, d, h, mi, s] = order(m);
-    const month = MONTHS.indexOf(mo!.toLowerCase()) + 1;
-    const day = { year: Number(y), month, day: Number(d) };
-    if (!isCalendarDay(day) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) return undefined;
-    return Date.UTC(day.year, month - 1, day.day, Number(h), Number(mi), Number(s));
-  }
-  return undefined;
+  const ms = Date.parse(text);
+  return /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$/.test(text) && new Date(ms).toUTCString() === text ? ms : undefined;
 }

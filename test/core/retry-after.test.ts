@@ -19,8 +19,6 @@ describe('parseRetryAfterMs reads only what RFC 9110 allows', () => {
     ['  7 ', 7000],
     ['120', 120_000],
     ['Mon, 23 Nov 2026 12:00:30 GMT', 30_000],
-    ['Monday, 23-Nov-26 12:00:30 GMT', 30_000],
-    ['Mon Nov 23 12:00:30 2026', 30_000],
     ['Sun, 22 Nov 2026 12:00:00 GMT', 0], // a past date means now
   ])('%j is %i ms', (value, ms) => {
     expect(parseRetryAfterMs(value, NOW)).toBe(ms);
