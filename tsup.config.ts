@@ -35,6 +35,8 @@ export default defineConfig([
     dts: true,
     clean: false,
     splitting: true,
+    // No import.meta in CommonJS: startMockServer finds the inbox page's files by __filename there.
+    define: { 'import.meta.url': 'undefined' },
     // ky 2 is ESM-only, and require() of ESM needs Node 22.12: the CommonJS build carries
     // its own copy so `require('opslink')` works on every Node the package supports.
     external: ['zod', 'msw', /^node:/],

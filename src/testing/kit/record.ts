@@ -78,20 +78,21 @@ export function recordRequest(
   const body = request.body ? captureBody(request.clone().body, contentType, REQUEST_BODY_LIMIT) : Promise.resolve(NONE);
   return {
     async finish(response, fault) {
-      const rawBody = await body;
       const outcome = outcomeOf(request, response);
       const answered = outcome === 'answered' ? response : undefined;
       const responseBody = answered
         ? await captureBody(answered.clone().body, answered.headers.get('content-type') ?? '', RESPONSE_BODY_LIMIT)
         : NONE;
-      pending.finish({
+      pending.answer({
         outcome,
         status: answered ? answered.status : null,
         fault,
-        body: maskBody(rawBody, secrets),
         response: answered && { headers: maskHeaders(answered.headers, secrets), body: maskBody(responseBody, secrets) },
-        fingerprint: fingerprint(request, url, rawBody),
       });
+      const settled = body.then((raw) => pending.settle(maskBody(raw, secrets), fingerprint(request, url, raw)));
+      // A body the handler read is all in the log's branch already: the entry is complete
+      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for.
+      if (request.bodyUsed || !request.body) await settled;
     },
   };
 }

@@ -128,7 +128,7 @@ describe('the request log of the messaging mock', () => {
     mock.reset();
     stop();
     await bot(mock).postAnnouncement({ title: 't', body: 'b' });
-    expect(events).toEqual(['started pending', 'finished answered', 'cleared']);
+    expect(events).toEqual(['started pending', 'finished answered', 'updated answered', 'cleared']);
   });
 
   it('records requests that arrive through MSW handlers', async () => {

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, MessagingClient, NotFoundError, WarehouseClient } from '../../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../../src/testing/index.js';
+import { interrupt, startUntil } from '../../support/spawn.js';
 
 describe('startMockServer serves both mocks over real HTTP', () => {
   const messaging = createMessagingMock();
@@ -96,18 +96,7 @@ describe('startMockServer serves both mocks over real HTTP', () => {
 describe('the opslink-mock command', () => {
   it('prints the URLs and keys and serves until stopped', async () => {
     // The command as published: the built bin of the package (npm test builds first).
-    const child = spawn(process.execPath, ['dist/testing/cli.js', '--orders', '7'], {
-      cwd: new URL('../../..', import.meta.url),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('Press Ctrl+C')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const { child, output: out } = await startUntil(['dist/testing/cli.js', '--orders', '7'], 'Press Ctrl+C');
     const base = /Warehouse API\n {2}base URL {6}(\S+)/.exec(out)?.[1];
     const apiKey = /API key {7}(\S+)/.exec(out)?.[1];
     const warehouseId = /warehouse id {2}(\S+)/.exec(out)?.[1];
@@ -117,7 +106,13 @@ describe('the opslink-mock command', () => {
     });
     const body = await response.json();
     expect(body.data.results.total).toBe(7);
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.on('exit', resolve));
+    const inbox = /Inbox {11}(\S+)/.exec(out)?.[1];
+    expect(inbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await fetch(inbox!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script type="module" src="/_inbox/app.js">');
+    const log = await (await fetch(`${inbox}_mock/requests`)).json();
+    expect(log.requests.map((r: { path: string }) => r.path)).toEqual(['/api/v1/inbound?limit=100']);
+    await interrupt(child);
   });
 });
