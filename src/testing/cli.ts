@@ -1,6 +1,7 @@
 /**
  * `opslink-mock`: starts both service mocks on 127.0.0.1 and prints what a client needs
- * (base URLs, keys, the webhook URL), so curl or code in any language can use them.
+ * (base URLs, keys, the webhook URL) and where the inbox page is, so curl or code in any
+ * language can use them. A thin call of `startMockServer`.
  *
  *   npx opslink-mock [--port 4010] [--orders 250] [--shipments 40] [--seed 1]
  */
@@ -19,7 +20,7 @@ declare const process: {
 const USAGE = `Usage: opslink-mock [--port N] [--orders N] [--shipments N] [--seed N]
 
 Starts the messaging and warehouse mocks on http://127.0.0.1 and prints their URLs and keys.
-Stop it with Ctrl+C.
+Open the printed inbox URL in a browser to see what was sent. Stop it with Ctrl+C.
 `;
 
 function readOptions(argv: string[]): Record<string, number> | undefined {
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       `opslink mock services on ${server.url}`,
+      '',
+      `Inbox           ${server.url}/  (what your code sent, live; JSON under ${server.url}/_mock)`,
       '',
       'Messaging API',
       `  base URL      ${server.messagingBaseUrl}`,
