@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, MessagingClient, NotFoundError, WarehouseClient } from '../../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../../src/testing/index.js';
 import { interrupt, startUntil } from '../../support/spawn.js';
+import { TWO_STEP_ORDER } from '../../support/warehouse-mock.js';
 
 describe('startMockServer serves both mocks over real HTTP', () => {
   const messaging = createMessagingMock();
@@ -31,19 +32,7 @@ describe('startMockServer serves both mocks over real HTTP', () => {
     for await (const order of wh.inbound.list({ limit: 10 })) ids.push(order.order_id);
     expect(ids).toHaveLength(45);
     const label = new File(['%PDF'], 'label.pdf', { type: 'application/pdf' });
-    const created = await wh.inbound.create({
-      date: '11/02/2026',
-      retailer: 'Target',
-      order_number: 'PO-1',
-      item_name: 'Lamp',
-      color: 'red',
-      brand_sku: 'L-1',
-      quantity: 4,
-      unit_cost: 2,
-      list_price: 5,
-      fulfillment_type: 'two-step',
-      shipping_label_files: label,
-    });
+    const created = await wh.inbound.create({ ...TWO_STEP_ORDER, shipping_label_files: label });
     expect(warehouse.state.inboundOrders.find((o) => o.order_id === created.order_id)?.shipping_label_files).toEqual([
       expect.objectContaining({ name: 'label.pdf', size: 4 }),
     ]);
