@@ -35,6 +35,8 @@ export default defineConfig([
     dts: true,
     clean: false,
     splitting: true,
+    // No import.meta in CommonJS: startMockServer finds the inbox page's files by __filename there.
+    define: { 'import.meta.url': 'undefined' },
   },
   // The command line: its own entry, bundled with what it uses of the SDK, so the SDK's
   // entries gain nothing from it. `opslink/testing` (and its peer msw) stays a separate file,

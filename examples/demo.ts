@@ -1,5 +1,7 @@
-// `npm run demo`: every example against one embedded mock server, with what each did.
-// Exits non-zero if any example fails.
+// `npm run demo`: every example against one embedded mock server, with what each did, and
+// the mock server's inbox page to watch them arrive. Run in a terminal, it keeps serving the
+// page until Ctrl+C (`--exit` to end at once); piped or in CI it ends when the examples do
+// (`--stay` to keep it). Exits non-zero if any example fails.
 import { type Connection, connect, startEmbeddedServices } from './_connect.ts';
 import * as listInbound from './list-inbound-orders.ts';
 import * as announcement from './post-announcement.ts';
@@ -19,9 +21,11 @@ const examples: [string, (c: Connection) => Promise<string>][] = [
   ['Report shipped shipments with trackings', shippedReport.run],
 ];
 
+const stay = process.argv.includes('--stay') || (process.stdout.isTTY === true && !process.argv.includes('--exit'));
 const server = await startEmbeddedServices();
 const connection = await connect();
-console.log(`opslink demo — mock services on ${server.url}\n`);
+console.log(`opslink demo — mock services on ${server.url}`);
+console.log(`Inbox: open ${server.url}/ in a browser to see what the examples send.\n`);
 let failures = 0;
 for (const [title, run] of examples) {
   const started = performance.now();
@@ -33,6 +37,11 @@ for (const [title, run] of examples) {
     console.log(`✘ ${title}\n  ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
   }
 }
-await server.close();
 console.log(failures ? `${failures} of ${examples.length} examples failed` : `all ${examples.length} examples passed`);
 process.exitCode = failures ? 1 : 0;
+if (stay) {
+  console.log(`\nThe inbox stays up at ${server.url}/ — press Ctrl+C to stop.`);
+  process.once('SIGINT', () => void server.close());
+} else {
+  await server.close();
+}

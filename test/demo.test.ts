@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { interrupt, startUntil } from './support/spawn.js';
 
 describe('npm run demo', () => {
   it('runs every example against the embedded mock server and exits 0', () => {
@@ -25,6 +26,17 @@ describe('npm run demo', () => {
     expect(result.stdout).toContain('pre-flight caught 2 broken rules at amazonSKU and listPrice');
     expect(result.stdout).toMatch(/listed 640 inbound orders/);
     expect(result.stdout).toMatch(/all 7 examples passed/);
+    // Piped (not a terminal), it ends with the examples, after saying where the inbox was.
+    expect(result.stdout).toMatch(/Inbox: open http:\/\/127\.0\.0\.1:\d+\/ in a browser/);
+  });
+
+  it('keeps the inbox page up with --stay, showing what the examples sent, until Ctrl+C', async () => {
+    const { child, output: out } = await startUntil(['examples/demo.ts', '--stay'], 'press Ctrl+C');
+    const inbox = /stays up at (\S+)/.exec(out)![1]!;
+    expect((await fetch(inbox)).status).toBe(200);
+    const state = await (await fetch(`${inbox}_mock/state?service=messaging`)).json();
+    expect(state.messaging.channelMessages.length).toBeGreaterThan(0);
+    expect(await interrupt(child)).toBe(0);
   });
 
   it('runs one example on its own, starting its own mock server', () => {

@@ -71,6 +71,8 @@ export async function runMock(ctx: Context, parsed: Parsed): Promise<number> {
     [
       `opslink mock services on ${server.url}`,
       '',
+      `Inbox           ${server.url}/  (what your code sent, live; JSON under ${server.url}/_mock)`,
+      '',
       'Messaging API',
       `  base URL      ${server.messagingBaseUrl}`,
       `  bot key       ${messaging.botKey}`,

@@ -56,8 +56,17 @@ const CLIENT_RULES: Rule[] = [
   ['fetch', isFunction, 'must be a fetch function'],
   ['onRateLimited', isFunction, 'must be a function'],
   ['logLevel', (v) => LOG_LEVELS.includes(v), `must be one of ${LOG_LEVELS.join(', ')}`],
-  ['logger', (v: Record<string, unknown> | null) => !!v && LOG_LEVELS.slice(1).every((m) => isFunction(v[m])), 'must have debug, info, warn and error functions'],
-  ['hooks', (v: Record<string, unknown> | null) => !!v && ['onRequest', 'onResponse', 'onRetry'].every((h) => v[h] === undefined || isFunction(v[h])), 'must be an object of onRequest, onResponse and onRetry functions'],
+  [
+    'logger',
+    (v: Record<string, unknown> | null) => !!v && LOG_LEVELS.slice(1).every((m) => isFunction(v[m])),
+    'must have debug, info, warn and error functions',
+  ],
+  [
+    'hooks',
+    (v: Record<string, unknown> | null) =>
+      !!v && ['onRequest', 'onResponse', 'onRetry'].every((h) => v[h] === undefined || isFunction(v[h])),
+    'must be an object of onRequest, onResponse and onRetry functions',
+  ],
 ];
 
 function applyRules(issues: Issues, options: object, rules: Rule[]): void {
@@ -82,7 +91,11 @@ function checkHeaders(issues: Issues, path: Path, headers: unknown): void {
     return;
   }
   for (const [name, value] of Object.entries(headers)) {
-    const problem = !HEADER_NAME.test(name) ? 'is not a valid header name' : typeof value !== 'string' ? 'must be a string' : headerValueProblem(value);
+    const problem = !HEADER_NAME.test(name)
+      ? 'is not a valid header name'
+      : typeof value !== 'string'
+        ? 'must be a string'
+        : headerValueProblem(value);
     if (problem) issues.push({ path: [...path, name], message: problem });
   }
 }

@@ -2,7 +2,8 @@
  * What a consumer of every entry point checks, whatever its module system: the classes are
  * the same objects through `opslink`, `opslink/messaging` and `opslink/warehouse` (so
  * `instanceof` holds across them), and `opslink/testing` serves both clients in process
- * (its `fetch`) and over HTTP (its own `startMockServer`). Imports nothing: the caller
+ * (its `fetch`) and over HTTP (its own `startMockServer`, with the inbox page and its
+ * request log). Imports nothing: the caller
  * passes the four modules it loaded with `import` or `require`.
  */
 export async function checkEntryPoints({ opslink, messaging, warehouse, testing }) {
@@ -36,8 +37,13 @@ export async function checkEntryPoints({ opslink, messaging, warehouse, testing 
     const bot = new messaging.MessagingClient({ baseUrl: server.messagingBaseUrl, botKey: messagingMock.botKey });
     await bot.postAnnouncement({ title: 'From every entry point', body: 'ok' });
     expect(messagingMock.state.announcements.length === 1, 'announcement stored by the consumer-side server');
+    // The inbox page's files ship in the package and are found from this build (ESM or CJS).
+    const page = await fetch(`${server.url}/_inbox/app.js`);
+    expect(page.status === 200, `the inbox page's script is served from the packed package (${page.status})`);
+    const log = await (await fetch(`${server.url}/_mock/requests`)).json();
+    expect(log.requests.length === 1 && log.requests[0].request.headers.authorization === 'Bearer ••••', 'the request log, key masked');
   } finally {
     await server.close();
   }
-  return { entryPoints: 4, sameClasses: true, testingFetch: true, testingServer: true };
+  return { entryPoints: 4, sameClasses: true, testingFetch: true, testingServer: true, inboxPage: true };
 }

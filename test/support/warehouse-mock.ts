@@ -92,3 +92,17 @@ export function validCreateForm(): FormData {
   form.append('fulfillment_type', 'fba');
   return form;
 }
+
+/** A two-step order for `inbound.create`, every required field filled (spread and override what a test needs). */
+export const TWO_STEP_ORDER = {
+  date: '11/02/2026',
+  retailer: 'Target',
+  order_number: 'PO-1',
+  item_name: 'Lamp',
+  color: 'red',
+  brand_sku: 'L-1',
+  quantity: 4,
+  unit_cost: 2,
+  list_price: 5,
+  fulfillment_type: 'two-step',
+} as const;

@@ -17,6 +17,8 @@ import { dispositionOf, MultipartScan, type ScannedPart } from './multipart-scan
  */
 export type LoggedBody =
   | { kind: 'none' }
+  /** Not read yet (a body the mock did not read is read after the answer went out). */
+  | { kind: 'pending' }
   | { kind: 'json'; bytes: number; value: unknown }
   | { kind: 'text'; bytes: number; contentType: string; text: string; truncated: boolean }
   | { kind: 'multipart'; bytes: number; parts: LoggedPart[]; complete: boolean }

@@ -80,20 +80,19 @@ export function recordRequest(
     async finish(response, fault) {
       const outcome = outcomeOf(request, response);
       const answered = outcome === 'answered' ? response : undefined;
-      // Known at once, before any body is read: a caller that just got its answer sees it logged.
-      pending.answer({ outcome, status: answered ? answered.status : null, fault });
-      const rawBody = await body;
       const responseBody = answered
         ? await captureBody(answered.clone().body, answered.headers.get('content-type') ?? '', RESPONSE_BODY_LIMIT)
         : NONE;
-      pending.finish({
+      pending.answer({
         outcome,
         status: answered ? answered.status : null,
         fault,
-        body: maskBody(rawBody, secrets),
         response: answered && { headers: maskHeaders(answered.headers, secrets), body: maskBody(responseBody, secrets) },
-        fingerprint: fingerprint(request, url, rawBody),
       });
+      const settled = body.then((raw) => pending.settle(maskBody(raw, secrets), fingerprint(request, url, raw)));
+      // A body the handler read is all in the log's branch already: the entry is complete
+      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for.
+      if (request.bodyUsed || !request.body) await settled;
     },
   };
 }

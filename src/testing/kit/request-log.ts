@@ -63,7 +63,9 @@ export interface LoggedRequest {
 }
 
 /**
- * What a log's subscribers hear: an entry started or finished, or the log was cleared.
+ * What a log's subscribers hear: an entry started, was answered (`finished`), learnt its body
+ * and retry status after its answer (`updated`: a body the mock did not read, such as a
+ * faulted upload's, is read after the answer goes out), or the log was cleared.
  * @example
  * ```ts
  * const stop = mock.requests.subscribe((event: RequestLogEvent) => {
@@ -72,21 +74,17 @@ export interface LoggedRequest {
  * stop();
  * ```
  */
-export type RequestLogEvent = { type: 'started' | 'finished'; entry: LoggedRequest } | { type: 'cleared'; service: string };
+export type RequestLogEvent = { type: 'started' | 'finished' | 'updated'; entry: LoggedRequest } | { type: 'cleared'; service: string };
 
-/** A request being recorded: the transport finishes it once answered. @internal */
+/**
+ * A request being recorded. The transport calls `answer` once the mock answered, and
+ * `settle` once the request body has been read (at once when the handler read it; a
+ * fault or a 401 leaves it unread, and then it is read after the answer went out). @internal
+ */
 export interface PendingEntry {
   readonly entry: LoggedRequest;
-  /** What is known as soon as the answer is: its outcome, status and fault (the bodies follow in `finish`). */
-  answer(result: Pick<LoggedRequest, 'outcome' | 'status' | 'fault'>): void;
-  finish(result: {
-    outcome: LoggedRequest['outcome'];
-    status: number | null;
-    fault: LoggedFault | undefined;
-    body: LoggedBody;
-    response: LoggedRequest['response'];
-    fingerprint: string;
-  }): void;
+  answer(result: Pick<LoggedRequest, 'outcome' | 'status' | 'fault' | 'response'>): void;
+  settle(body: LoggedBody, fingerprint: string): Promise<void>;
 }
 
 const RETRY_WINDOW_MS = 120_000;
@@ -118,6 +116,8 @@ export class RequestLog {
   readonly #service: string;
   readonly #entries: LoggedRequest[] = [];
   readonly #fingerprints = new Map<number, { fingerprint: string; endedAt: number }>();
+  /** Entries whose body is still being read, with the promise that settles when it is. */
+  readonly #unsettled = new Map<number, Promise<void>>();
   readonly #listeners = new Set<(event: RequestLogEvent) => void>();
 
   constructor(service: string, options: { limit?: number } = {}) {
@@ -134,14 +134,17 @@ export class RequestLog {
     return [...this.#entries];
   }
 
+  /** The newest entry. */
   last(): LoggedRequest | undefined {
     return this.#entries.at(-1);
   }
 
+  /** The entry with this {@link LoggedRequest.id}, while it is kept. */
   get(id: number): LoggedRequest | undefined {
     return this.#entries.find((entry) => entry.id === id);
   }
 
+  /** The entries, oldest first. */
   [Symbol.iterator](): Iterator<LoggedRequest> {
     return this.all()[Symbol.iterator]();
   }
@@ -150,6 +153,7 @@ export class RequestLog {
   clear(): void {
     this.#entries.length = 0;
     this.#fingerprints.clear();
+    this.#unsettled.clear();
     this.#emit({ type: 'cleared', service: this.#service });
   }
 
@@ -176,27 +180,46 @@ export class RequestLog {
       fault: undefined,
       retry: false,
       retryOf: undefined,
-      request: { headers: init.headers, body: { kind: 'none' } },
+      request: { headers: init.headers, body: { kind: 'pending' } },
       response: undefined,
     };
     this.#entries.push(entry);
-    while (this.#entries.length > this.limit) this.#fingerprints.delete(this.#entries.shift()!.id);
+    while (this.#entries.length > this.limit) {
+      const dropped = this.#entries.shift()!.id;
+      this.#fingerprints.delete(dropped);
+    }
     this.#emit({ type: 'started', entry });
-    const endedAt = { value: Date.now() };
+    let endedAt = 0;
+    let settled!: () => void;
+    this.#unsettled.set(entry.id, new Promise<void>((resolve) => (settled = resolve)));
     return {
       entry,
       answer: (result) => {
-        endedAt.value = Date.now();
-        Object.assign(entry, { ...result, durationMs: Math.round((performance.now() - started) * 10) / 10 });
-      },
-      finish: (result) => {
-        if (entry.durationMs === null) Object.assign(entry, { durationMs: Math.round((performance.now() - started) * 10) / 10 });
-        Object.assign(entry, { outcome: result.outcome, status: result.status, fault: result.fault, response: result.response });
-        entry.request.body = result.body;
-        entry.retryOf = this.#retried(entry, result.fingerprint, endedAt.value - (entry.durationMs ?? 0));
-        entry.retry = entry.retryOf !== undefined;
-        if (this.#entries.includes(entry)) this.#fingerprints.set(entry.id, { fingerprint: result.fingerprint, endedAt: endedAt.value });
+        endedAt = Date.now();
+        Object.assign(entry, result, { durationMs: Math.round((performance.now() - started) * 10) / 10 });
         this.#emit({ type: 'finished', entry });
+      },
+      settle: async (body, fingerprint) => {
+        entry.request.body = body;
+        const startedAt = endedAt - (entry.durationMs ?? 0);
+        const decide = () => {
+          entry.retryOf = this.#retried(entry, fingerprint, startedAt);
+          entry.retry = entry.retryOf !== undefined;
+        };
+        if (this.#entries.includes(entry)) this.#fingerprints.set(entry.id, { fingerprint, endedAt });
+        decide();
+        this.#unsettled.delete(entry.id);
+        settled();
+        this.#emit({ type: 'updated', entry });
+        // An earlier body still being read may show this one to be its retry: decide again then.
+        const earlier = [...this.#unsettled].filter(([id]) => id < entry.id).map(([, pending]) => pending);
+        if (earlier.length > 0) {
+          void Promise.all(earlier).then(() => {
+            const before = entry.retryOf;
+            decide();
+            if (entry.retryOf !== before) this.#emit({ type: 'updated', entry });
+          });
+        }
       },
     };
   }

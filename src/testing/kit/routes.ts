@@ -33,7 +33,7 @@ export interface RouteMatch {
  */
 export interface MockRoute {
   /** HTTP method the route answers; a known path with another method answers 404. */
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the mock's base URL, `:name` for a parameter, e.g. `/inbound/:id`. */
   path: string;
   /** Answers a matching request with the service's response. */

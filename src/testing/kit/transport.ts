@@ -37,6 +37,8 @@ export interface MockTransport {
   readonly faults: FaultController;
   /** Every request this mock handled, through any of the above (the last 1,000 by default). */
   readonly requests?: RequestLog;
+  /** The routes it answers, as faults name them: `POST /api/bot/messages`, `GET /api/v1/inbound`. */
+  readonly routes?: readonly string[];
 }
 
 /** The response a scripted status fault answers with. */
@@ -92,7 +94,7 @@ export function createTransport(
   routes: MockRoute[],
   notFound: (url: URL) => Response,
   options: TransportOptions,
-): MockTransport & { readonly requests: RequestLog } {
+): MockTransport & { readonly requests: RequestLog; readonly routes: readonly string[] } {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const faults = new FaultController();
@@ -116,9 +118,7 @@ export function createTransport(
     const recording = recordRequest(requests, request, { url, prefix, route: found?.route, secrets: options.secrets() });
     try {
       const { response, fault } = await answer(request, url, path, found);
-      // The answer does not wait for the log: reading a body the handler never read (a faulted
-      // upload) takes event-loop turns, which a test on fake timers does not give before its timeout.
-      recording?.finish(response, loggedFault(fault)).catch(() => {});
+      await recording?.finish(response, loggedFault(fault));
       return response;
     } catch (error) {
       await recording?.finish(undefined, undefined);
@@ -133,6 +133,7 @@ export function createTransport(
     handlers: mswHandlers(`${base.origin}${prefix}`, handle),
     faults,
     requests,
+    routes: routes.map((route) => `${route.method} ${prefix}${route.path}`),
   };
 }
 

@@ -79,6 +79,8 @@ export interface MessagingMock extends MockTransport {
   readonly state: MessagingMockState;
   /** Every request this mock handled (MSW, `fetch`, or `startMockServer`), secrets masked; `reset()` empties it. */
   readonly requests: RequestLog;
+  /** The routes it answers, as faults name them (`METHOD /path`, the base URL's path included). */
+  readonly routes: readonly string[];
   /** The seed bot's key (`bot_test_…`). */
   readonly botKey: string;
   readonly botName: string;

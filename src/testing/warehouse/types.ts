@@ -104,6 +104,8 @@ export interface WarehouseMock extends MockTransport {
   readonly settings: WarehouseMockSettings;
   /** Every request this mock handled (MSW, `fetch`, or `startMockServer`), secrets masked; `reset()` empties it. */
   readonly requests: RequestLog;
+  /** The routes it answers, as faults name them (`METHOD /path`, the base URL's path included). */
+  readonly routes: readonly string[];
   /** Back to the seeded state and initial settings, with no faults and an empty request log; arrays are refilled in place. */
   reset(): void;
 }

@@ -10,6 +10,7 @@ import {
   type WarehouseMock,
 } from '../../../src/testing/index.js';
 import { BULK_CSV_COLUMNS } from '../../../src/warehouse/schemas.js';
+import { TWO_STEP_ORDER } from '../../support/warehouse-mock.js';
 
 const bot = (mock: MessagingMock, options: { timeout?: number } = {}) =>
   new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, channelKey: mock.channelKey, fetch: mock.fetch, ...options });
@@ -128,7 +129,7 @@ describe('the request log of the messaging mock', () => {
     mock.reset();
     stop();
     await bot(mock).postAnnouncement({ title: 't', body: 'b' });
-    expect(events).toEqual(['started pending', 'finished answered', 'cleared']);
+    expect(events).toEqual(['started pending', 'finished answered', 'updated answered', 'cleared']);
   });
 
   it('records requests that arrive through MSW handlers', async () => {
@@ -181,16 +182,8 @@ describe('the request log of the warehouse mock', () => {
   it('records a form as its fields, with each file by name, type and size', async () => {
     mock.reset();
     await warehouse(mock).inbound.create({
-      date: '11/02/2026',
+      ...TWO_STEP_ORDER,
       retailer: 'Target <b>',
-      order_number: 'PO-1',
-      item_name: 'Lamp',
-      color: 'red',
-      brand_sku: 'L-1',
-      quantity: 4,
-      unit_cost: 2,
-      list_price: 5,
-      fulfillment_type: 'two-step',
       tracking_numbers: ['1ZA', '1ZB'],
       shipping_label_files: new File(['%PDF-1.7 label'], 'label.pdf', { type: 'application/pdf' }),
     });

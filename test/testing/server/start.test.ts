@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, MessagingClient, NotFoundError, WarehouseClient } from '../../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../../src/testing/index.js';
+import { interrupt, startUntil } from '../../support/spawn.js';
+import { TWO_STEP_ORDER } from '../../support/warehouse-mock.js';
 
 describe('startMockServer serves both mocks over real HTTP', () => {
   const messaging = createMessagingMock();
@@ -31,19 +32,7 @@ describe('startMockServer serves both mocks over real HTTP', () => {
     for await (const order of wh.inbound.list({ limit: 10 })) ids.push(order.order_id);
     expect(ids).toHaveLength(45);
     const label = new File(['%PDF'], 'label.pdf', { type: 'application/pdf' });
-    const created = await wh.inbound.create({
-      date: '11/02/2026',
-      retailer: 'Target',
-      order_number: 'PO-1',
-      item_name: 'Lamp',
-      color: 'red',
-      brand_sku: 'L-1',
-      quantity: 4,
-      unit_cost: 2,
-      list_price: 5,
-      fulfillment_type: 'two-step',
-      shipping_label_files: label,
-    });
+    const created = await wh.inbound.create({ ...TWO_STEP_ORDER, shipping_label_files: label });
     expect(warehouse.state.inboundOrders.find((o) => o.order_id === created.order_id)?.shipping_label_files).toEqual([
       expect.objectContaining({ name: 'label.pdf', size: 4 }),
     ]);
@@ -96,18 +85,7 @@ describe('startMockServer serves both mocks over real HTTP', () => {
 describe('the opslink-mock command', () => {
   it('prints the URLs and keys and serves until stopped', async () => {
     // The command as published: the built bin of the package (npm test builds first).
-    const child = spawn(process.execPath, ['dist/cli/opslink-mock.js', '--orders', '7', '--port', '0'], {
-      cwd: new URL('../../..', import.meta.url),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('Press Ctrl+C')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const { child, output: out } = await startUntil(['dist/cli/opslink-mock.js', '--orders', '7', '--port', '0'], 'Press Ctrl+C');
     const base = /Warehouse API\n {2}base URL {6}(\S+)/.exec(out)?.[1];
     const apiKey = /API key {7}(\S+)/.exec(out)?.[1];
     const warehouseId = /warehouse id {2}(\S+)/.exec(out)?.[1];
@@ -117,7 +95,13 @@ describe('the opslink-mock command', () => {
     });
     const body = await response.json();
     expect(body.data.results.total).toBe(7);
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.on('exit', resolve));
+    const inbox = /Inbox {11}(\S+)/.exec(out)?.[1];
+    expect(inbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await fetch(inbox!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script type="module" src="/_inbox/app.js">');
+    const log = await (await fetch(`${inbox}_mock/requests`)).json();
+    expect(log.requests.map((r: { path: string }) => r.path)).toEqual(['/api/v1/inbound?limit=100']);
+    await interrupt(child);
   });
 });
