@@ -53,7 +53,7 @@ async function checkServes(testing: BuiltTesting): Promise<void> {
 
 describe('the inbox page in the built package', () => {
   it('is served by the ES module build, every file the page loads included', async () => {
-    await checkServes((await import('../../../dist/testing/index.js')) as unknown as BuiltTesting);
+    await checkServes((await import(new URL('../../../dist/testing/index.js', import.meta.url).href)) as BuiltTesting);
   });
 
   it('is served by the CommonJS build', async () => {

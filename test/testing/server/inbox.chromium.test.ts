@@ -355,10 +355,13 @@ async function fillForScreenshots(): Promise<void> {
   messaging.faults.status('POST /api/bot/messages', 503, { times: 2 });
 }
 
+const distFile = (path: string) => new URL(`../../../dist/${path}`, import.meta.url).href;
+
 describe.runIf(runChromiumTests)('the inbox page of the built package (dist/)', () => {
   it('loads from dist with no error and shows what was sent', async () => {
-    const dist = await import('../../../dist/testing/index.js');
-    const sdk = await import('../../../dist/index.js');
+    // The built files, typed as the sources they come from (dist/ is not there until a build).
+    const dist = (await import(distFile('testing/index.js'))) as typeof import('../../../src/testing/index.js');
+    const sdk = (await import(distFile('index.js'))) as typeof import('../../../src/index.js');
     const mock = dist.createMessagingMock();
     const built = await dist.startMockServer({ messaging: mock, warehouse: dist.createWarehouseMock() });
     const chromium = await launchChromium();
