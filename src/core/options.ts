@@ -114,8 +114,11 @@ export interface RateLimitEvent {
  * ```
  */
 export interface Hooks {
+  /** Before each attempt is sent (a retry is another attempt). */
   onRequest?(event: RequestEvent): void;
+  /** When an attempt's response has been read, error statuses included. */
   onResponse?(event: ResponseEvent): void;
+  /** When a failed attempt will be retried, before the wait. */
   onRetry?(event: RetryEvent): void;
 }
 

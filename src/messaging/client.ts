@@ -61,7 +61,13 @@ export type MessagingClientOptions = MessagingClientBaseOptions &
     | { baseUrl?: string | undefined; webhookUrl: string | URL }
   );
 
-/** The environment variables `MessagingClient.fromEnv` reads, by option. */
+/**
+ * The environment variables `MessagingClient.fromEnv` reads, by option.
+ * @example
+ * ```ts
+ * const missing = Object.values(MESSAGING_ENV).filter((name) => !process.env[name]);
+ * ```
+ */
 export const MESSAGING_ENV = {
   baseUrl: 'OPSLINK_MESSAGING_URL',
   botKey: 'OPSLINK_BOT_KEY',

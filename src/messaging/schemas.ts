@@ -11,7 +11,13 @@ import { codePointLength } from '../core/text.js';
 import { isIsoDateTime, isValidDate } from '../internal/dates.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
 
-/** The members of a direct message's `to`, of which it holds exactly one. */
+/**
+ * The members of a direct message's `to`, of which it holds exactly one.
+ * @example
+ * ```ts
+ * const given = RECIPIENT_KEYS.filter((key) => form[key]); // must be exactly one
+ * ```
+ */
 export const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
 type RecipientKey = (typeof RECIPIENT_KEYS)[number];
 

@@ -46,7 +46,13 @@ export type WarehouseClientOptions = WarehouseClientBaseOptions &
       }
   );
 
-/** The environment variables `WarehouseClient.fromEnv` reads, by option. */
+/**
+ * The environment variables `WarehouseClient.fromEnv` reads, by option.
+ * @example
+ * ```ts
+ * console.log(`set ${WAREHOUSE_ENV.apiKey} and ${WAREHOUSE_ENV.warehouseId}`);
+ * ```
+ */
 export const WAREHOUSE_ENV = {
   apiKey: 'OPSLINK_WAREHOUSE_API_KEY',
   warehouseId: 'OPSLINK_WAREHOUSE_ID',

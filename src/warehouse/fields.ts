@@ -3,25 +3,86 @@
  * schemas, the types, the mock, the OpenAPI document and the tests read these arrays.
  */
 
-/** Fulfillment types an order can be created with. */
+/**
+ * Fulfillment types an order can be created with.
+ * @example
+ * ```ts
+ * const options = CREATE_FULFILLMENT_TYPES.map((type) => `<option>${type}</option>`).join('');
+ * ```
+ */
 export const CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
-/** Fulfillment types an update accepts (creation's plus `manual`), and an order may have. */
+/**
+ * Fulfillment types an update accepts (creation's plus `manual`), and an order may have.
+ * @example
+ * ```ts
+ * const canUpdateTo = (type: string) => (FULFILLMENT_TYPES as readonly string[]).includes(type);
+ * ```
+ */
 export const FULFILLMENT_TYPES = [...CREATE_FULFILLMENT_TYPES, 'manual'] as const;
-/** Fulfillment types the inbound list filters on. */
+/**
+ * Fulfillment types the inbound list filters on.
+ * @example
+ * ```ts
+ * for await (const order of warehouse.inbound.list({ fulfillment_types: [...INBOUND_FILTER_FULFILLMENT_TYPES] })) count++;
+ * ```
+ */
 export const INBOUND_FILTER_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step'] as const;
-/** Fulfillment types of shipments (and of the shipment list filter). */
+/**
+ * Fulfillment types of shipments (and of the shipment list filter).
+ * @example
+ * ```ts
+ * const page = await warehouse.shipments.list({ fulfillment_types: [...SHIPMENT_FULFILLMENT_TYPES] });
+ * ```
+ */
 export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopify'] as const;
-/** Shipment statuses, in the order a shipment moves through them. */
+/**
+ * Shipment statuses, in the order a shipment moves through them.
+ * @example
+ * ```ts
+ * const progress = (s: Shipment) => SHIPMENT_STATUSES.indexOf(s.status) / (SHIPMENT_STATUSES.length - 1);
+ * ```
+ */
 export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;
-/** How an item is sold on create. */
+/**
+ * How an item is sold on create.
+ * @example
+ * ```ts
+ * const soldAsChoices = CREATE_SOLD_AS.map((value) => ({ value, label: value === 'bundle' ? 'Bundle' : 'Single item' }));
+ * ```
+ */
 export const CREATE_SOLD_AS = ['individual', 'bundle'] as const;
-/** How an item is sold (an update also takes multi-pack). */
+/**
+ * How an item is sold (an update also takes multi-pack).
+ * @example
+ * ```ts
+ * const isPack = (order: InboundOrder) => order.sold_as !== SOLD_AS_VALUES[0]; // not 'individual'
+ * ```
+ */
 export const SOLD_AS_VALUES = ['individual', 'multi-pack', 'bundle'] as const;
-/** Inbound statuses the document names; `outbound` means already shipped. Others may appear. */
+/**
+ * Inbound statuses the document names; `outbound` means already shipped. Others may appear.
+ * @example
+ * ```ts
+ * const named = (order: InboundOrder) => (INBOUND_STATUSES as readonly string[]).includes(order.status);
+ * ```
+ */
 export const INBOUND_STATUSES = ['inbound', 'outbound'] as const;
+/**
+ * Directions of a list's `sort_order`: ascending or descending (the lists default to `desc`).
+ * @example
+ * ```ts
+ * const [oldestFirst] = SORT_ORDERS; // 'asc'
+ * ```
+ */
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
-/** Fulfillment types whose orders need an `asin` on create ("yes for fba and fbm"). */
+/**
+ * Fulfillment types whose orders need an `asin` on create ("yes for fba and fbm").
+ * @example
+ * ```ts
+ * const needsAsin = (ASIN_REQUIRED_FOR as readonly string[]).includes(form.fulfillment_type);
+ * ```
+ */
 export const ASIN_REQUIRED_FOR = ['fba', 'fbm'] as const;
 
 /**

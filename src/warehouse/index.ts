@@ -5,7 +5,7 @@ export * from './fields.js';
 export { InboundOrders, type InboundUpdateItem, type UpdateOptions } from './inbound.js';
 export { WAREHOUSE_LIMITS } from './limits.js';
 export { type ListOptions, Page, PagePromise, type PageResult, type PaginationOptions } from './pages.js';
-export { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
+export { INBOUND_ORDER_FIELDS, inboundOrderSchema, SHIPMENT_FIELDS, shipmentDetailSchema, shipmentSchema } from './responses.js';
 export {
   BULK_CSV_COLUMNS,
   inboundListParamsSchema,

@@ -45,9 +45,23 @@ const inboundOrderShape = {
   status: custom<InboundStatus>((v) => typeof v === 'string', 'must be a string', { type: 'string' }),
   created_at: text,
 };
+/**
+ * An inbound order as the list endpoint returns it, member by member as the document types
+ * it; unknown members are kept. The SDK checks every listed order with it.
+ * @example
+ * ```ts
+ * const ok = inboundOrderSchema.safeParse(JSON.parse(cachedOrderText)).success;
+ * ```
+ */
 export const inboundOrderSchema = z.looseObject(inboundOrderShape);
 
-/** Member names of a listed inbound order, in the document's order (the `sort_key` values, the CSV export's columns). */
+/**
+ * Member names of a listed inbound order, in the document's order (the `sort_key` values, the CSV export's columns).
+ * @example
+ * ```ts
+ * const header = INBOUND_ORDER_FIELDS.join(','); // order_id,date,retailer,…
+ * ```
+ */
 export const INBOUND_ORDER_FIELDS = Object.keys(inboundOrderShape) as (keyof typeof inboundOrderShape)[];
 
 const trackingShape = { tracking_number: text, carrier: text, tracking_status: text };
@@ -69,9 +83,22 @@ const shipmentShape = {
   tags: z.array(z.looseObject({ tag: text, value: text })),
   full_name: text,
 };
+/**
+ * A shipment as the list endpoint returns it, member by member as the document types it.
+ * @example
+ * ```ts
+ * const listed = shipmentSchema.safeParse(row);
+ * ```
+ */
 export const shipmentSchema = z.looseObject(shipmentShape);
 
-/** Member names of a listed shipment, in the document's order. */
+/**
+ * Member names of a listed shipment, in the document's order.
+ * @example
+ * ```ts
+ * const columns = SHIPMENT_FIELDS.filter((name) => name !== 'shipping_address');
+ * ```
+ */
 export const SHIPMENT_FIELDS = Object.keys(shipmentShape) as (keyof typeof shipmentShape)[];
 
 /** Priced lines of a shipment: boxes and services have the same members but their id. */
@@ -82,6 +109,13 @@ const pricedLine = <K extends string>(id: K) =>
     price_per_unit: typeof finite;
   });
 
+/**
+ * A shipment with its detail members, as `GET /api/v1/shipments/{id}` returns it.
+ * @example
+ * ```ts
+ * if (!shipmentDetailSchema.safeParse(saved).success) await refetch();
+ * ```
+ */
 export const shipmentDetailSchema = z.looseObject({
   ...shipmentShape,
   orders: z.array(

@@ -62,8 +62,8 @@ export function readOrderDate(text: string): CalendarDay | undefined {
 /**
  * An order date as sent: `MM/DD/YYYY`, the format the service renders dates in. A `Date`
  * becomes the calendar day its author meant (`new Date(2026, 10, 22)` and
- * `new Date('2026-11-22')` are both 11/22/2026, in every time zone); text is read by
- * {@link readOrderDate} and written back in this one format.
+ * `new Date('2026-11-22')` are both 11/22/2026, in every time zone); text (`MM/DD/YYYY` or
+ * `YYYY-MM-DD`, a real day) is written back in this one format.
  * @example
  * ```ts
  * formatOrderDate(new Date(2026, 10, 22)); // '11/22/2026'
