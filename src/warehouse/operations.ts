@@ -140,28 +140,41 @@ function pageQuery(params: Record<string, unknown>, offset: number, limit: numbe
   return query;
 }
 
+/** A list endpoint of the warehouse: `path`, its parameter schema, which members are arrays, and how a page is read. */
+function listOf<P extends { offset?: number; limit?: number } & Record<string, unknown>, Item>(
+  list: Pick<ListOperation<P, Item>, 'subject' | 'schema' | 'path' | 'keyOf' | 'parse'>,
+  arrays: string[],
+): ListOperation<P, Item> {
+  const limitOf = (params: P) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize;
+  return {
+    ...list,
+    credential,
+    limitOf,
+    offsetOf: (params) => params.offset ?? 0,
+    query: (params, offset) => pageQuery(params, offset, limitOf(params), arrays),
+  };
+}
+
 /** `GET /api/v1/inbound`, page by page. */
-export const listInbound: ListOperation<InboundQuery, InboundOrder> = {
-  subject: 'inbound list parameters',
-  schema: inboundListParamsSchema,
-  credential,
-  path: '/inbound',
-  limitOf: (params) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize,
-  offsetOf: (params) => params.offset ?? 0,
-  query: (params, offset) => pageQuery(params, offset, params.limit ?? WAREHOUSE_LIMITS.defaultPageSize, ['fulfillment_types']),
-  keyOf: (order) => order.order_id,
-  parse: parseInboundPage,
-};
+export const listInbound = listOf<InboundQuery, InboundOrder>(
+  {
+    subject: 'inbound list parameters',
+    schema: inboundListParamsSchema,
+    path: '/inbound',
+    keyOf: (order) => order.order_id,
+    parse: parseInboundPage,
+  },
+  ['fulfillment_types'],
+);
 
 /** `GET /api/v1/shipments`, page by page. */
-export const listShipments: ListOperation<ShipmentQuery, Shipment> = {
-  subject: 'shipment list parameters',
-  schema: shipmentListParamsSchema,
-  credential,
-  path: '/shipments',
-  limitOf: (params) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize,
-  offsetOf: (params) => params.offset ?? 0,
-  query: (params, offset) => pageQuery(params, offset, params.limit ?? WAREHOUSE_LIMITS.defaultPageSize, ['fulfillment_types', 'statuses']),
-  keyOf: (shipment) => shipment.shipment_id,
-  parse: parseShipmentPage,
-};
+export const listShipments = listOf<ShipmentQuery, Shipment>(
+  {
+    subject: 'shipment list parameters',
+    schema: shipmentListParamsSchema,
+    path: '/shipments',
+    keyOf: (s) => s.shipment_id,
+    parse: parseShipmentPage,
+  },
+  ['fulfillment_types', 'statuses'],
+);

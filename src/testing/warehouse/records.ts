@@ -1,7 +1,20 @@
 /**
- * Record types of the warehouse mock, the enumerations the document lists, and the member
- * names of the list shapes.
+ * Record types of the warehouse mock. The enumerations and the member names of the list
+ * shapes are the SDK's own (`warehouse/fields.ts`, `warehouse/responses.ts`): one source.
  */
+import {
+  CREATE_FULFILLMENT_TYPES,
+  INBOUND_FILTER_FULFILLMENT_TYPES as FILTER_TYPES,
+  FULFILLMENT_TYPES,
+  type FulfillmentType,
+  SHIPMENT_FULFILLMENT_TYPES as SHIPMENT_TYPES,
+  type ShipmentFulfillmentType as ShipmentType,
+  SOLD_AS_VALUES,
+  type SoldAs,
+  SHIPMENT_STATUSES as STATUSES,
+  type ShipmentStatus as Status,
+} from '../../warehouse/fields.js';
+import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../warehouse/responses.js';
 
 /**
  * Fulfillment types of an inbound order: the create set plus `manual` (update only).
@@ -13,7 +26,7 @@
  * expect(order.fulfillment_type).toBe(manual);
  * ```
  */
-export type InboundFulfillmentType = 'fba' | 'fbm' | 'wfs' | 'two-step' | 'shopify' | 'manual';
+export type InboundFulfillmentType = FulfillmentType;
 /**
  * `individual` or `bundle` on create; update also accepts `multi-pack`.
  * @example
@@ -22,7 +35,7 @@ export type InboundFulfillmentType = 'fba' | 'fbm' | 'wfs' | 'two-step' | 'shopi
  * for (const o of mock.state.inboundOrders) bySoldAs.set(o.sold_as, (bySoldAs.get(o.sold_as) ?? 0) + 1);
  * ```
  */
-export type InboundSoldAs = 'individual' | 'multi-pack' | 'bundle';
+export type InboundSoldAs = SoldAs;
 /**
  * Inbound status values the document shows.
  * @example
@@ -41,7 +54,7 @@ export type InboundStatus = 'inbound' | 'outbound';
  * expect((await client.shipments.list({ statuses: open })).total).toBe(stored.length);
  * ```
  */
-export type ShipmentStatus = 'working' | 'requested' | 'picking' | 'picked' | 'shipped';
+export type ShipmentStatus = Status;
 /**
  * Fulfillment types of a shipment: fba, fbm, manual, wfs, shopify.
  * @example
@@ -51,15 +64,15 @@ export type ShipmentStatus = 'working' | 'requested' | 'picking' | 'picked' | 's
  * expect((await client.shipments.list({ fulfillment_types: ownCarrier })).total).toBe(stored.length);
  * ```
  */
-export type ShipmentFulfillmentType = 'fba' | 'fbm' | 'manual' | 'wfs' | 'shopify';
+export type ShipmentFulfillmentType = ShipmentType;
 
-export const INBOUND_CREATE_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step', 'shopify'] as const;
-export const INBOUND_FULFILLMENT_TYPES = [...INBOUND_CREATE_FULFILLMENT_TYPES, 'manual'] as const;
+export const INBOUND_CREATE_FULFILLMENT_TYPES = CREATE_FULFILLMENT_TYPES;
+export const INBOUND_FULFILLMENT_TYPES = FULFILLMENT_TYPES;
 /** Values the inbound list's `fulfillment_types` filter documents. */
-export const INBOUND_FILTER_FULFILLMENT_TYPES = ['fba', 'fbm', 'wfs', 'two-step'] as const;
-export const INBOUND_SOLD_AS = ['individual', 'multi-pack', 'bundle'] as const;
-export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;
-export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopify'] as const;
+export const INBOUND_FILTER_FULFILLMENT_TYPES = FILTER_TYPES;
+export const INBOUND_SOLD_AS = SOLD_AS_VALUES;
+export const SHIPMENT_STATUSES = STATUSES;
+export const SHIPMENT_FULFILLMENT_TYPES = SHIPMENT_TYPES;
 
 /**
  * A child of a bundle order. Members past quantity, item_name and color are not shown by the document.
@@ -141,29 +154,7 @@ export interface InboundOrderRecord {
  * expect(Object.keys(page.items[0]!)).toEqual([...INBOUND_LIST_FIELDS]);
  * ```
  */
-export const INBOUND_LIST_FIELDS = [
-  'order_id',
-  'date',
-  'retailer',
-  'order_number',
-  'item_name',
-  'color',
-  'brand_sku',
-  'size',
-  'quantity',
-  'asin',
-  'amazon_sku',
-  'unit_cost',
-  'list_price',
-  'client_notes',
-  'fulfillment_type',
-  'sold_as',
-  'units_per_pack',
-  'upc',
-  'tracking_numbers',
-  'status',
-  'created_at',
-] as const satisfies readonly (keyof InboundOrderRecord)[];
+export const INBOUND_LIST_FIELDS = INBOUND_ORDER_FIELDS satisfies readonly (keyof InboundOrderRecord)[];
 
 /**
  * An inbound order as the mock's list endpoint returns it: the {@link INBOUND_LIST_FIELDS} of a stored order.
@@ -366,20 +357,4 @@ export interface ShipmentDetailRecord extends ShipmentCommon {
 }
 
 /** Member names of the shipment list shape, in the document's order. */
-export const SHIPMENT_LIST_FIELDS = [
-  'shipment_id',
-  'status',
-  'created_at',
-  'shipped_at',
-  'name',
-  'fulfillment_type',
-  'stage',
-  'notes',
-  'shipping_method',
-  'shipping_address',
-  'latest_ship_date',
-  'total_quantity_shipped',
-  'trackings',
-  'tags',
-  'full_name',
-] as const satisfies readonly (keyof ShipmentListRecord)[];
+export const SHIPMENT_LIST_FIELDS = SHIPMENT_FIELDS satisfies readonly (keyof ShipmentListRecord)[];
