@@ -4,7 +4,7 @@
  * comma, a quote, a line break or edge white space, with its quotes doubled.
  */
 import type { InboundOrderRow } from './types.js';
-import { CSV_LIST_SEPARATOR, formatNumber, formatOrderDate, readNumber } from './wire-format.js';
+import { CSV_LIST_SEPARATOR, formatNumber, formatOrderDate, readNumber, readOrderDate } from './wire-format.js';
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
@@ -28,7 +28,8 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
 /** A cell as written: dates as MM/DD/YYYY, numbers in plain decimal, tracking numbers joined by `;`. */
 export function cellOf(column: string, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (column === 'date') return formatOrderDate(value as string | Date);
+  // A date the reader cannot make out (from a server, say) is written as it came, not thrown on.
+  if (column === 'date') return typeof value === 'string' && !readOrderDate(value) ? value : formatOrderDate(value as string | Date);
   if (Array.isArray(value)) return value.join(CSV_LIST_SEPARATOR);
   return typeof value === 'number' ? formatNumber(value) : String(value);
 }
