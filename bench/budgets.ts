@@ -10,11 +10,15 @@ export const BUDGETS: Record<string, number> = {
 };
 
 /**
- * Entries over budget, with their exact size (bytes, min+gzip) when the miss was reported.
- * They are misses, not new budgets: the results table still says "no", and CI fails as soon
- * as one grows by a byte, so the gap can only close. None today.
+ * Entries over budget, with their exact size (bytes, min+gzip) when the miss was recorded
+ * (2026-11-23, wave 2). They are misses, not new budgets: the results table says "no", and
+ * CI fails as soon as one grows by a byte, so the gap can only close. zod/mini is about
+ * 5.7–6.0 KB of each; the rest is opslink's own code, which wave 2 grew with the rate-limit
+ * gate (≈0.35 KB), bulk sends (≈0.5 KB), the browser guard (≈0.14 KB), deadlines
+ * (≈0.08 KB; measured by `node bench/bundle-features.mjs`), hooks, credential functions,
+ * `fromEnv`/`withOptions`, strict response schemas and calendar checks.
  */
-export const OPEN_MISSES: Record<string, number> = {};
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_447, 'opslink/warehouse': 23_141, opslink: 26_179 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
