@@ -9,8 +9,8 @@ describe('the bundle size gate', () => {
   });
 
   it('passes an entry at its budget and fails one a byte over that has no open miss', () => {
-    expect(verdict('opslink', 21_504).status).toBe('within');
-    const over = verdict('opslink', 21_505);
+    expect(verdict('opslink', 21_504, BUDGETS, {}).status).toBe('within');
+    const over = verdict('opslink', 21_505, BUDGETS, {});
     expect(over.status).toBe('fail');
     expect(over.line).toMatch(/^FAIL over budget: opslink: 21505 bytes/);
   });
