@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { LimitRow } from '../core/limits.js';
-import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, onAnyObject, text, uuid } from '../core/schema-kit.js';
+import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, nonEmpty, onAnyObject, text, uuid } from '../core/schema-kit.js';
 import { codePointLength } from '../core/text.js';
 import { isIsoDateTime, isValidDate } from '../internal/dates.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
@@ -35,7 +35,7 @@ type RecipientKey = (typeof RECIPIENT_KEYS)[number];
 export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Exclude<RecipientKey, K>]?: never } }[RecipientKey];
 
 const recipientSchema = z
-  .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(z.string()), email: z.optional(z.string()) })
+  .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) })
   .check(
     z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
       message: 'must hold exactly one of userId, phoneNumber or email',

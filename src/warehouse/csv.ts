@@ -61,6 +61,12 @@ export function rowFromCells(header: readonly string[], fields: readonly string[
 /**
  * A parsed CSV: its records, each with the 1-based row number a spreadsheet shows (the header
  * is row 1), or an error naming the row.
+ * @example
+ * ```ts
+ * const parsed: CsvParse = parseCsv('order_number,quantity\r\nPO-1001,4\r\n');
+ * if ('error' in parsed) throw new Error(parsed.error);
+ * for (const { row, fields } of parsed.records) console.log(row, fields[0]);
+ * ```
  */
 export type CsvParse = { records: { row: number; fields: string[] }[] } | { error: string };
 

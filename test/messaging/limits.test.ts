@@ -260,6 +260,18 @@ describe('other rules of a request', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it.each([
+    ['email', { email: '' }],
+    ['phoneNumber', { phoneNumber: '' }],
+  ])('refuses an empty %s in "to", with every other problem of the message', async (key, to) => {
+    const error = await validationErrorOf(messaging.sendDirectMessage({ to, body: 'x'.repeat(4001) } as DirectMessageInput));
+    expect(error.issues).toEqual([
+      { path: ['to', key], message: 'must not be empty' },
+      { path: ['body'], message: 'must be at most 4000 characters (code points)' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('refuses a member the service does not know (avatarUrl instead of avatar_url)', async () => {
     const error = await validationErrorOf(
       messaging.postChannelMessage({ content: 'hi', avatarUrl: 'https://a.example.com/x.png' } as ChannelMessageInput),

@@ -14,21 +14,34 @@
  *   warehouseBaseUrl: string, apiKey: string, warehouseId: string }} config
  */
 export async function runScenario(opslink, config) {
-  const { MessagingClient, WarehouseClient, RequestValidationError, OpslinkError } = opslink;
+  const { MessagingClient, WarehouseClient, RequestValidationError, OpslinkError, ConfigurationError } = opslink;
   const started = Date.now();
   const result = { runtime: config.runtime, ok: false };
   const expect = (condition, message) => {
     if (!condition) throw new Error(`expectation failed: ${message}`);
   };
 
+  // 0. A long-lived key in a web page is refused unless the caller opts in; elsewhere
+  // (servers, workers, edge) the same options are fine. The verifier knows which runtime is which.
+  let browserGuard = 'allowed';
+  try {
+    new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey });
+  } catch (error) {
+    expect(error instanceof ConfigurationError, `only a ConfigurationError refuses a key (${error?.name})`);
+    expect(!String(error.message).includes(config.botKey), 'the refusal does not show the key');
+    browserGuard = 'refused';
+  }
+  result.browserGuard = browserGuard;
+  const allow = browserGuard === 'refused' ? { dangerouslyAllowBrowser: true } : {};
+
   // 1. A direct message with the bot key.
-  const bot = new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey });
+  const bot = new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey, ...allow });
   const dm = await bot.sendDirectMessage({ to: { email: config.employeeEmail }, body: `Hello from ${config.runtime} 👋` });
   expect(dm && dm.id !== undefined, `direct message has an id (${JSON.stringify(dm)})`);
   result.directMessage = { id: String(dm.id) };
 
   // 2. An embed through a webhook URL: no base URL, no key.
-  const hook = MessagingClient.fromWebhookUrl(config.webhookUrl);
+  const hook = MessagingClient.fromWebhookUrl(config.webhookUrl, allow);
   const embedTitle = `Deployed from ${config.runtime}`;
   const posted = await hook.postChannelMessage({
     username: 'runtime matrix',
@@ -46,7 +59,7 @@ export async function runScenario(opslink, config) {
   result.embed = { id: String(posted.id), title: embedTitle };
 
   // 3. A multipart create with a Blob label (a nameless Blob, as a user builds one).
-  const warehouse = new WarehouseClient({ baseUrl: config.warehouseBaseUrl, apiKey: config.apiKey, warehouseId: config.warehouseId });
+  const warehouse = new WarehouseClient({ baseUrl: config.warehouseBaseUrl, apiKey: config.apiKey, warehouseId: config.warehouseId, ...allow });
   const label = new Blob(['%PDF-1.4\n% label for ', config.runtime, '\n'], { type: 'application/pdf' });
   const created = await warehouse.inbound.create({
     date: new Date(Date.UTC(2026, 10, 2)),
@@ -99,7 +112,7 @@ export async function runScenario(opslink, config) {
     requests += 1;
     return fetch(input, init);
   };
-  const strictBot = new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey, fetch: counting });
+  const strictBot = new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey, fetch: counting, ...allow });
   const dmError = await strictBot.sendDirectMessage({ to: { email: '' }, body: 'x'.repeat(4001) }).catch((error) => error);
   expect(dmError instanceof RequestValidationError, `RequestValidationError for a bad DM (${dmError?.name}: ${dmError?.message})`);
   expect(dmError instanceof OpslinkError, 'RequestValidationError extends OpslinkError');
@@ -108,6 +121,7 @@ export async function runScenario(opslink, config) {
     apiKey: config.apiKey,
     warehouseId: config.warehouseId,
     fetch: counting,
+    ...allow,
   });
   const updateError = await strictWarehouse.inbound
     .update(created.order_id, { quantity: 7, sold_as: 'multi-pack', units_per_pack: 2 })

@@ -14,6 +14,12 @@ export function verifyRun({ result, requests, messaging, warehouse }) {
   };
   if (result?.ok !== true) return [`the scenario did not finish: ${result?.error ?? JSON.stringify(result)}`];
 
+  const inPage = /^chromium/.test(result.runtime);
+  check(
+    result.browserGuard === (inPage ? 'refused' : 'allowed'),
+    `a key is refused in a web page only (${result.runtime}: ${result.browserGuard})`,
+  );
+
   const count = (pattern) => requests.filter((line) => pattern.test(line)).length;
   check(count(/^POST \/api\/bot\/messages$/) === 1, `one direct message request (saw ${count(/^POST \/api\/bot\/messages$/)})`);
   check(count(/^POST \/api\/automation\/webhooks\//) === 1, 'one webhook request');
