@@ -34,14 +34,12 @@ type RecipientKey = (typeof RECIPIENT_KEYS)[number];
  */
 export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Exclude<RecipientKey, K>]?: never } }[RecipientKey];
 
-const recipientSchema = z
-  .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) })
-  .check(
-    z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
-      message: 'must hold exactly one of userId, phoneNumber or email',
-      ...onAnyObject,
-    }),
-  ) as unknown as z.ZodMiniType<Recipient, Recipient>;
+const recipientSchema = z.strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) }).check(
+  z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
+    message: 'must hold exactly one of userId, phoneNumber or email',
+    ...onAnyObject,
+  }),
+) as unknown as z.ZodMiniType<Recipient, Recipient>;
 
 /**
  * A direct message to one employee (`POST /api/bot/messages`).

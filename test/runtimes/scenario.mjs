@@ -59,7 +59,12 @@ export async function runScenario(opslink, config) {
   result.embed = { id: String(posted.id), title: embedTitle };
 
   // 3. A multipart create with a Blob label (a nameless Blob, as a user builds one).
-  const warehouse = new WarehouseClient({ baseUrl: config.warehouseBaseUrl, apiKey: config.apiKey, warehouseId: config.warehouseId, ...allow });
+  const warehouse = new WarehouseClient({
+    baseUrl: config.warehouseBaseUrl,
+    apiKey: config.apiKey,
+    warehouseId: config.warehouseId,
+    ...allow,
+  });
   const label = new Blob(['%PDF-1.4\n% label for ', config.runtime, '\n'], { type: 'application/pdf' });
   const created = await warehouse.inbound.create({
     date: new Date(Date.UTC(2026, 10, 2)),
