@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const only = process.argv.slice(2);
 const benches = [
   'overhead',
+  'overhead-parts',
   'validation',
   'pagination',
   'ratelimit',
