@@ -4,7 +4,7 @@
 // process), in the same run; and a CPU profile of where opslink's time goes.
 
 import { Session } from 'node:inspector/promises';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request as octokitRequest } from '@octokit/request';
 import ky from 'ky';
@@ -146,7 +146,7 @@ report({
     }),
   ],
   profile: {
-    note: `CPU samples of ${REQUESTS * 5} opslink requests, self time by module (share of all samples; idle is waiting on the socket). opslink = files under ${opslinkDist}.`,
+    note: `CPU samples of ${REQUESTS * 5} opslink requests, self time by module (share of all samples; idle is waiting on the socket). opslink = files under ${relative(process.cwd(), opslinkDist) || '.'}/.`,
     modules: [...byBucket].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, `${fmt((100 * n) / total)} %`]),
     topFunctions: [...byFunction]
       .sort((a, b) => b[1] - a[1])

@@ -139,10 +139,13 @@ report({
   targets: [
     {
       target: 'issue 16: 64-way paging against a rate-limited mock, with the gate vs without (one client per request)',
-      value: [GATE, ALONE]
+      value: [
+        ['with', GATE],
+        ['without', ALONE],
+      ]
         .map(
-          (name) =>
-            `${name.startsWith('with') ? 'with' : 'without'}: ${fmt(med(name, 'ms') / 1000, 2)} s, ${fmt(med(name, 'limited'), 0)} × 429, ${fmt(med(name, 'requests'), 0)} requests`,
+          ([label, name]) =>
+            `${label}: ${fmt(med(name, 'ms') / 1000, 2)} s, ${fmt(med(name, 'limited'), 0)} × 429, ${fmt(med(name, 'requests'), 0)} requests`,
         )
         .join('; '),
       met: null,

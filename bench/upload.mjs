@@ -78,7 +78,7 @@ const variants = {
   }),
   opslink: run(async (blob) => (await client.inbound.createBulk(blob)).data.bytes),
 };
-const ROUNDS = 9;
+const ROUNDS = 15;
 const TIME_TARGET = 1.0;
 const RSS_TARGET_MB = 32;
 await interleave(1, variants); // warm-up: first-time allocations are no variant's cost
