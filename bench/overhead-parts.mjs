@@ -87,7 +87,8 @@ const timed =
     return ((performance.now() - started) * 1000) / REQUESTS;
   };
 const ALL = 'every step above off';
-const variants = { 'raw fetch': timed(raw), opslink: timed(send) };
+const CONTROL = 'A/A control: the unmodified copy again (its "saving" is the noise floor)';
+const variants = { 'raw fetch': timed(raw), opslink: timed(send), [CONTROL]: timed(send) };
 for (const [name, flag] of Object.entries(measured)) variants[`without: ${name}`] = timed(send, { [flag]: true });
 variants[ALL] = timed(send, Object.fromEntries(Object.values(measured).map((flag) => [flag, true])));
 await interleave(WARMUP_ROUNDS, variants);
@@ -105,7 +106,7 @@ report({
     ['raw fetch', `${fmt(us('raw fetch'))} µs/request`],
     ['opslink (the unmodified copy)', `${fmt(us('opslink'))} µs/request, ${fmt(ratio('opslink'), 3)} × raw fetch, ${fmt(gap)} µs over it`],
     ...Object.keys(variants)
-      .filter((name) => name.startsWith('without: ') || name === ALL)
+      .filter((name) => name.startsWith('without: ') || name === ALL || name === CONTROL)
       .map((name) => [name, `${fmt(ratio(name), 3)} × raw fetch; saves ${fmt(saving(name))} µs/request`]),
     ...Object.keys(STEPS)
       .filter((name) => !(name in measured))
