@@ -33,6 +33,12 @@ export function startServer(mode, options = {}) {
     child.once('message', (info) =>
       resolve({
         ...info,
+        /** The server's counters (the `limited` mode); `reset` zeroes them and refills its bucket. */
+        stats: (reset = false) =>
+          new Promise((done) => {
+            child.once('message', (message) => done(message.stats));
+            child.send({ cmd: 'stats', reset });
+          }),
         stop: () =>
           new Promise((done) => {
             child.once('exit', done);

@@ -7,9 +7,19 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const only = process.argv.slice(2);
-const benches = ['overhead', 'validation', 'pagination', 'memory', 'upload', 'bundle', 'coldstart', 'cli-import', 'cli-export'].filter(
-  (b) => !only.length || only.includes(b),
-);
+const benches = [
+  'overhead',
+  'overhead-parts',
+  'validation',
+  'pagination',
+  'ratelimit',
+  'memory',
+  'upload',
+  'bundle',
+  'coldstart',
+  'cli-import',
+  'cli-export',
+].filter((b) => !only.length || only.includes(b));
 
 function runOne(name) {
   return new Promise((resolve) => {
@@ -26,26 +36,38 @@ function runOne(name) {
 }
 
 const started = new Date();
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const results = [];
 for (const name of benches) {
   process.stdout.write(`running ${name}…\n`);
   results.push({ id: name, ...(await runOne(name)) });
 }
 
+const command = `npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}`;
+const seconds = Math.round((Date.now() - started.getTime()) / 1000);
 const lines = [
   '# Benchmark results',
   '',
-  `Run ${started.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench\`.`,
-  'Every figure is a median over interleaved rounds, a ratio of such medians, or (per-request overhead) a median of per-round ratios.',
+  `Run ${started.toISOString()} (${seconds} s) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (cores shared with other work; load average ${loadBefore} at the start, ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ' ',
+    )} at the end), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Command: \`${command}\` (builds first).`,
+  'Every bench runs in its own Node process; the servers run in processes of their own on 127.0.0.1. Every figure is a median over interleaved rounds, or a median of per-round ratios where it compares variants; spreads (block by block, round by round) are printed beside the figures.',
   '',
   '| target | figure | met |',
   '|---|---|---|',
 ];
-for (const r of results)
+const shown = (t, id) => `${typeof t.value === 'number' ? Number(t.value.toFixed(3)) : t.value}${id === 'bundle' ? ' bytes' : ''}`;
+for (const r of results) {
+  if (r.error) lines.push(`| ${r.id}: every target of this bench | failed: ${r.error} | **no** |`);
   for (const t of r.targets ?? [])
-    lines.push(
-      `| ${t.target} | ${typeof t.value === 'number' ? Number(t.value.toFixed(3)) : t.value}${r.id === 'bundle' ? ' bytes' : ''} | ${t.met ? 'yes' : '**no**'} |`,
-    );
+    lines.push(`| ${t.target} | ${shown(t, r.id)} | ${t.met === null ? '— (figures asked for)' : t.met ? 'yes' : '**no**'} |`);
+}
 for (const r of results) {
   lines.push('', `## ${r.name ?? r.id}`, '');
   if (r.error) {
