@@ -260,6 +260,37 @@ describe('each status becomes its error class', () => {
   });
 });
 
+describe('the stack of an error that arrives later', () => {
+  it('starts at the SDK method, then the caller’s frames, at most eight in all, and leaves Error.stackTraceLimit as it was', async () => {
+    const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    const deep = (n: number): Promise<unknown> => (n === 0 ? client.sendDirectMessage(DM) : deep(n - 1));
+    const before = Error.stackTraceLimit;
+    const error: Error = await deep(20).catch((e) => e);
+    expect(Error.stackTraceLimit).toBe(before);
+    const frames = error.stack?.split('\n').slice(1) ?? [];
+    expect(frames).toHaveLength(8);
+    expect(frames.some((frame) => frame.includes('HttpClient.request'))).toBe(false);
+    expect(frames.findIndex((frame) => frame.includes('sendDirectMessage'))).toBeLessThan(2);
+    expect(frames.at(-1)).toContain('deep');
+  });
+
+  it('takes fewer frames when the caller has lowered Error.stackTraceLimit', async () => {
+    const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
+    const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    const before = Error.stackTraceLimit;
+    Error.stackTraceLimit = 3;
+    try {
+      const promise = client.sendDirectMessage(DM);
+      Error.stackTraceLimit = before;
+      const error: Error = await promise.catch((e) => e);
+      expect(error.stack?.split('\n').slice(1)).toHaveLength(3);
+    } finally {
+      Error.stackTraceLimit = before;
+    }
+  });
+});
+
 describe('secrets never leave', () => {
   const markers = [BOT_KEY, CHANNEL_KEY, API_KEY, WEBHOOK_TOKEN];
   function expectClean(value: unknown) {

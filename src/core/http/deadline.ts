@@ -8,17 +8,20 @@ import { MAX_TIMER_MS } from '../../internal/signals.js';
 export class CallDeadline {
   /** Milliseconds since the epoch, or `undefined` for no deadline. */
   readonly at: number | undefined;
-  readonly #controller = new AbortController();
+  // Made only for a call with a deadline: most calls have none, and pay nothing for it.
+  readonly #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(at: number | undefined) {
     this.at = at;
-    if (at !== undefined) this.#arm();
+    if (at === undefined) return;
+    this.#controller = new AbortController();
+    this.#arm();
   }
 
   /** Aborts when the deadline passes; `undefined` when there is none. */
   get signal(): AbortSignal | undefined {
-    return this.at === undefined ? undefined : this.#controller.signal;
+    return this.#controller?.signal;
   }
 
   /** Milliseconds left (Infinity without a deadline, 0 once passed). */
@@ -27,7 +30,7 @@ export class CallDeadline {
   }
 
   get passed(): boolean {
-    return this.#controller.signal.aborted || (this.at !== undefined && Date.now() >= this.at);
+    return this.at !== undefined && (this.#controller?.signal.aborted === true || Date.now() >= this.at);
   }
 
   /** Clears the timer once the call has settled. */
@@ -38,7 +41,7 @@ export class CallDeadline {
   #arm(): void {
     const left = this.remaining();
     if (left <= 0) {
-      this.#controller.abort();
+      this.#controller?.abort();
       return;
     }
     this.#timer = setTimeout(() => this.#arm(), Math.min(left, MAX_TIMER_MS));

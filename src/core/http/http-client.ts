@@ -13,7 +13,7 @@ import type { RequestOptions } from '../options.js';
 import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
 import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
-import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import { captureCallSite, connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
@@ -74,7 +74,7 @@ export class HttpClient {
   request<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
     // Captured now, while the caller's frames are on the stack, so a failure seconds later
     // still points at the line that made the call.
-    const callSite = new Error();
+    const callSite = captureCallSite(this.request);
     return new APIPromise(
       this.#send(spec, options, parse).catch((error: unknown) => {
         throw withCallSite(error, callSite);
@@ -137,36 +137,58 @@ export class HttpClient {
     const paused = gate.pausedUntil;
     if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
     if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
-    const release = await gate.acquire(call.signal);
+    // Most requests find a free slot: no promise to wait on then.
+    const release = gate.tryAcquire(call.signal) ?? (await gate.acquire(call.signal));
     let result: AttemptResult | undefined;
     try {
-      const init = await this.#authorize(call);
-      const url = call.redactor.text(call.url);
-      emit(hooks, 'onRequest', { method: call.spec.method, url, attempt: n, headers: scrubbed(init.headers, call.redactor) }, log);
+      const authorized = this.#authorize(call);
+      const init = authorized instanceof Promise ? await authorized : authorized;
+      // Events are built only for a hook that is there to receive them: most clients set none.
+      if (hooks.onRequest) {
+        const event = {
+          method: call.spec.method,
+          url: call.redactor.text(call.url),
+          attempt: n,
+          headers: scrubbed(init.headers, call.redactor),
+        };
+        emit(hooks, 'onRequest', event, log);
+      }
       log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
       result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
-      if (result.ok) {
-        const { status, headers } = result.response;
-        const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
-        const durationMs = Math.round(result.durationMs);
-        emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
-        log.info?.(`← ${status} ${call.label} in ${durationMs} ms${requestId ? ` [request ${requestId}]` : ''}`);
-      }
+      if (result.ok && (hooks.onResponse || log.info)) this.#reportResponse(call, n, result);
       return result;
     } finally {
       release(result?.ok ? (result.response.status === 429 ? 'limited' : 'ok') : 'failed');
     }
   }
 
-  /** The init with `Authorization` for this attempt (a credential function is called each time). */
-  async #authorize(call: Call): Promise<FetchInit> {
+  #reportResponse(call: Call, n: number, result: AttemptResult & { ok: true }): void {
+    const { hooks, log } = this.settings;
+    const { status, headers } = result.response;
+    const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+    const durationMs = Math.round(result.durationMs);
+    const url = call.redactor.text(call.url);
+    emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
+    log.info?.(`← ${status} ${call.label} in ${durationMs} ms${requestId ? ` [request ${requestId}]` : ''}`);
+  }
+
+  /**
+   * This attempt's init, with its own copy of the headers (a custom fetch that edits them
+   * does not edit the retry) and `Authorization`. A credential function is called each time;
+   * a key given as text was checked when the client was made, and needs no wait.
+   */
+  #authorize(call: Call): FetchInit | Promise<FetchInit> {
     const credential = call.spec.credential;
-    if (!credential) return call.init;
-    const value = await resolveCredential(credential.option, credential.value);
-    call.redactor = call.redactor.with([value]);
-    return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
+    if (!credential) return { ...call.init, headers: { ...call.init.headers } };
+    const withValue = (value: string): FetchInit => {
+      call.redactor = call.redactor.with([value]);
+      return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
+    };
+    return typeof credential.value === 'string'
+      ? withValue(credential.value)
+      : resolveCredential(credential.option, credential.value).then(withValue);
   }
 
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
