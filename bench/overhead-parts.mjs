@@ -22,10 +22,10 @@ const FLAG = 'globalThis.__opslinkAblation';
 // the step behind a flag. If the SDK changes and a text is gone, the step is reported as not
 // measured rather than measured wrong.
 const STEPS = {
-  'call-site stack (new Error() in HttpClient.request)': {
+  'call-site stack (captureCallSite in HttpClient.request)': {
     flag: 'callSite',
-    find: 'const callSite = new Error();',
-    replace: `const callSite = ${FLAG}.callSite ? void 0 : new Error();`,
+    find: 'const callSite = captureCallSite(this.request);',
+    replace: `const callSite = ${FLAG}.callSite ? {} : captureCallSite(this.request);`,
   },
   'pre-flight check of the input (zod, specOf → parseRequest)': {
     flag: 'preflight',
@@ -37,15 +37,15 @@ const STEPS = {
     find: 'return { data: parse(raw), response };',
     replace: `return { data: ${FLAG}.parse ? raw.body : parse(raw), response };`,
   },
-  'onRequest event built with no hook set (scrubbed Headers copy)': {
-    flag: 'hookEvent',
-    find: 'emit(hooks, "onRequest",',
-    replace: `if (!${FLAG}.hookEvent) emit(hooks, "onRequest",`,
+  'the timeout signal given to fetch (its timer still runs)': {
+    flag: 'signal',
+    find: 'const request = { ...init, signal: attemptSignal };',
+    replace: `const request = ${FLAG}.signal ? init : { ...init, signal: attemptSignal };`,
   },
   'rate-limit gate (acquire and release)': {
     flag: 'gate',
-    find: 'const release = await gate.acquire(call.signal);',
-    replace: `const release = ${FLAG}.gate ? () => {} : await gate.acquire(call.signal);`,
+    find: 'const release = gate.tryAcquire(call.signal) ?? await gate.acquire(call.signal);',
+    replace: `const release = ${FLAG}.gate ? () => {} : gate.tryAcquire(call.signal) ?? await gate.acquire(call.signal);`,
   },
 };
 
