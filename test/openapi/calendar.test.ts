@@ -49,7 +49,12 @@ const isoDateTime = fc.oneof(
 const usDate = fc
   .tuple(month, day, year, fc.boolean(), fc.boolean())
   .map(([m, d, y, padMonth, padDay]) => `${padMonth ? pad(m, 2) : m}/${padDay ? pad(d, 2) : d}/${pad(y, 4)}`);
-const orderDate = fc.oneof(usDate, isoDate, fc.string({ maxLength: 12 }), fc.constantFrom('2/29/2024', '02/29/2025', '2024-2-29', '11/22/26'));
+const orderDate = fc.oneof(
+  usDate,
+  isoDate,
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('2/29/2024', '02/29/2025', '2024-2-29', '11/22/26'),
+);
 
 describe('date patterns of the documents', () => {
   it('an embed timestamp: the pattern matches exactly what isIsoDateTime accepts', () => {

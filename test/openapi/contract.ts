@@ -85,7 +85,9 @@ export class OpenApiDocument {
         if (!spec) continue;
         const pointer = `#/paths/${escapePointer(template)}/${method}`;
         const parameters = [
-          ...((item.parameters as Json[] | undefined) ?? []).map((raw, i) => this.#parameter(raw, `#/paths/${escapePointer(template)}/parameters/${i}`)),
+          ...((item.parameters as Json[] | undefined) ?? []).map((raw, i) =>
+            this.#parameter(raw, `#/paths/${escapePointer(template)}/parameters/${i}`),
+          ),
           ...((spec.parameters as Json[] | undefined) ?? []).map((raw, i) => this.#parameter(raw, `${pointer}/parameters/${i}`)),
         ];
         this.#operations.push({
@@ -124,7 +126,10 @@ export class OpenApiDocument {
   }
 
   at<T = Json>(pointer: string): T {
-    const keys = pointer.replace(/^#\//, '').split('/').map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const keys = pointer
+      .replace(/^#\//, '')
+      .split('/')
+      .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
     return keys.reduce<unknown>((node, key) => (node as Json)[key], this.document) as T;
   }
 
@@ -179,7 +184,8 @@ export class OpenApiDocument {
       problems.push(...this.#check(schema, value, where));
     }
     const known = new Set(operation.parameters.filter((p) => p.spec.in === 'query').map((p) => p.spec.name as string));
-    for (const name of new Set(url.searchParams.keys())) if (!known.has(name)) problems.push(`query ${name}: not a parameter of ${operation.id}`);
+    for (const name of new Set(url.searchParams.keys()))
+      if (!known.has(name)) problems.push(`query ${name}: not a parameter of ${operation.id}`);
     problems.push(...this.#checkSecurity(operation, request.headers));
     const body = await this.#checkBody(operation, request);
     problems.push(...body.problems);
@@ -203,7 +209,8 @@ export class OpenApiDocument {
         const scheme = schemes[name]!;
         if (scheme.type === 'http' && scheme.scheme === 'bearer')
           return /^bearer +\S+$/i.test(headers.get('authorization') ?? '') ? [] : [`${name}: no Authorization: Bearer <key>`];
-        if (scheme.type === 'apiKey' && scheme.in === 'header') return headers.get(scheme.name as string) ? [] : [`${name}: no ${scheme.name} header`];
+        if (scheme.type === 'apiKey' && scheme.in === 'header')
+          return headers.get(scheme.name as string) ? [] : [`${name}: no ${scheme.name} header`];
         return [`${name}: scheme ${String(scheme.type)} not checked here`];
       }),
     );
@@ -260,7 +267,8 @@ export class OpenApiDocument {
         }
         return coerce(value, type);
       };
-      if (schema?.type === 'array' && !json) decoded[name] = values.map((v) => one(v, (this.resolve(schema.items) as Json | undefined)?.type));
+      if (schema?.type === 'array' && !json)
+        decoded[name] = values.map((v) => one(v, (this.resolve(schema.items) as Json | undefined)?.type));
       else decoded[name] = values.length > 1 ? values.map((v) => one(v, schema?.type)) : one(values[0]!, schema?.type);
     }
     return decoded;
@@ -273,14 +281,22 @@ export class OpenApiDocument {
   }
 
   /** Every way `response` breaks the document's answer to `operation` (its body read from a clone). */
-  async checkResponse(response: Response, operation: Operation): Promise<{ status: string | undefined; problems: string[]; body: unknown }> {
+  async checkResponse(
+    response: Response,
+    operation: Operation,
+  ): Promise<{ status: string | undefined; problems: string[]; body: unknown }> {
     const text = await response.clone().text();
     const parsed = parseJson(text);
     const body = parsed.ok ? parsed.value : text;
     const responses = operation.spec.responses as Record<string, Json>;
     const code = String(response.status);
     const status = [code, `${code[0]}XX`, 'default'].find((key) => key in responses);
-    if (!status) return { status, body, problems: [`status ${code}: not a documented answer of ${operation.id} (${Object.keys(responses).join(', ')})`] };
+    if (!status)
+      return {
+        status,
+        body,
+        problems: [`status ${code}: not a documented answer of ${operation.id} (${Object.keys(responses).join(', ')})`],
+      };
     const raw = responses[status]!;
     const spec = this.resolve(raw);
     const base = typeof raw.$ref === 'string' ? raw.$ref : `${operation.pointer}/responses/${status}`;
@@ -305,7 +321,13 @@ export class OpenApiDocument {
   async check(request: Request, response: Response): Promise<Verdict> {
     const found = this.match(request.method, new URL(request.url).pathname);
     if (!found)
-      return { operation: undefined, status: undefined, request: [`no operation ${request.method} ${new URL(request.url).pathname}`], response: [], body: undefined };
+      return {
+        operation: undefined,
+        status: undefined,
+        request: [`no operation ${request.method} ${new URL(request.url).pathname}`],
+        response: [],
+        body: undefined,
+      };
     const [asked, answer] = await Promise.all([this.checkRequest(request, found), this.checkResponse(response, found.operation)]);
     return {
       operation: found.operation.id,

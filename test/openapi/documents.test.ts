@@ -101,13 +101,20 @@ describe('openapi/messaging.json', () => {
       botKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       channelKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    const ops = Object.fromEntries(document.operations.map((op) => [op.id, document.at<Json>(`#/paths/${op.template.replaceAll('/', '~1')}`)]));
+    const ops = Object.fromEntries(
+      document.operations.map((op) => [op.id, document.at<Json>(`#/paths/${op.template.replaceAll('/', '~1')}`)]),
+    );
     expect((ops.sendDirectMessage!.post as Json).security).toEqual([{ botKey: [] }]);
     expect((ops.postAnnouncement!.post as Json).security).toEqual([{ botKey: [] }]);
     expect((ops.postChannelMessage!.post as Json).security).toEqual([{ channelKey: [] }]);
     expect((ops.postWebhookMessage!.post as Json).security).toEqual([]);
     const token = (ops.postWebhookMessage!.parameters as Json[]).find((p) => p.name === 'token')!;
-    expect(token).toMatchObject({ in: 'path', required: true, schema: { format: 'password' }, description: expect.stringMatching(/^SECRET/) });
+    expect(token).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { format: 'password' },
+      description: expect.stringMatching(/^SECRET/),
+    });
   });
 });
 
@@ -148,7 +155,11 @@ describe('openapi/warehouse.json', () => {
       anyOf: [{ const: WAREHOUSE_LIMITS.allRecords }, { minimum: 1 }],
       default: WAREHOUSE_LIMITS.defaultPageSize,
     });
-    expect(parameter('/api/v1/shipments', 'limit').schema).toEqual({ type: 'integer', minimum: 1, default: WAREHOUSE_LIMITS.defaultPageSize });
+    expect(parameter('/api/v1/shipments', 'limit').schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      default: WAREHOUSE_LIMITS.defaultPageSize,
+    });
     for (const list of ['/api/v1/inbound', '/api/v1/shipments']) {
       expect(parameter(list, 'offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
     }
@@ -181,7 +192,9 @@ describe('openapi/warehouse.json', () => {
   it('answers 429 with a Retry-After header, and every failure with the failure envelope', () => {
     expect(document.at('#/components/responses/TooManyRequests/headers/Retry-After/schema')).toMatchObject({ type: 'string' });
     for (const name of ['BadRequest', 'Unauthorized', 'NotFound', 'Conflict', 'TooManyRequests']) {
-      expect(document.at(`#/components/responses/${name}/content/application~1json/schema`)).toEqual({ $ref: '#/components/schemas/Failure' });
+      expect(document.at(`#/components/responses/${name}/content/application~1json/schema`)).toEqual({
+        $ref: '#/components/schemas/Failure',
+      });
     }
   });
 });

@@ -56,9 +56,13 @@ async function observe(service: Service, request: Request, response: Response): 
   const key = `${verdict.operation ?? '?'} ${response.status}`;
   checked.set(key, (checked.get(key) ?? 0) + 1);
   if (process.env.OPENAPI_EXCHANGE_LOG) {
-    appendFileSync(process.env.OPENAPI_EXCHANGE_LOG, `${JSON.stringify({ key, request: verdict.request.length === 0, problems: problems.length })}\n`);
+    appendFileSync(
+      process.env.OPENAPI_EXCHANGE_LOG,
+      `${JSON.stringify({ key, request: verdict.request.length === 0, problems: problems.length })}\n`,
+    );
   }
-  if (problems.length) findings.push({ exchange: `${request.method} ${url.pathname}${url.search.slice(0, 200)} → ${response.status}`, problems });
+  if (problems.length)
+    findings.push({ exchange: `${request.method} ${url.pathname}${url.search.slice(0, 200)} → ${response.status}`, problems });
 }
 
 /** `routes` of a service mock, each answer judged once it is given (in the background: the answer never waits). */
