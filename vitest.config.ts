@@ -14,6 +14,8 @@ export default defineConfig({
           exclude: ['test/browser/**', 'test/runtimes/**'],
           environment: 'node',
           testTimeout: 20_000,
+          // Every exchange with a service mock is checked against openapi/*.json.
+          setupFiles: ['test/openapi/setup.ts'],
         },
       },
       {

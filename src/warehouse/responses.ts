@@ -146,8 +146,10 @@ const results = z
       path: ['total'],
     }),
   );
-const inboundPageSchema = z.looseObject({ orders: z.array(inboundOrderSchema), results });
-const shipmentPageSchema = z.looseObject({ shipments: z.array(shipmentSchema), results });
+/** @internal `data` of the inbound list (read by the OpenAPI generator). */
+export const inboundPageSchema = z.looseObject({ orders: z.array(inboundOrderSchema), results });
+/** @internal `data` of the shipment list (read by the OpenAPI generator). */
+export const shipmentPageSchema = z.looseObject({ shipments: z.array(shipmentSchema), results });
 
 /**
  * The `{ status, message, data, errors }` envelope. `status: "failed"` is an error under any
