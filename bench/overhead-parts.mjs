@@ -22,10 +22,10 @@ const FLAG = 'globalThis.__opslinkAblation';
 // the step behind a flag. If the SDK changes and a text is gone, the step is reported as not
 // measured rather than measured wrong.
 const STEPS = {
-  'call-site stack (captureCallSite in HttpClient.request)': {
+  'call-site stack (new Error() in HttpClient.request)': {
     flag: 'callSite',
-    find: 'const callSite = captureCallSite(this.request);',
-    replace: `const callSite = ${FLAG}.callSite ? {} : captureCallSite(this.request);`,
+    find: 'const callSite = new Error();',
+    replace: `const callSite = ${FLAG}.callSite ? void 0 : new Error();`,
   },
   'pre-flight check of the input (zod, specOf → parseRequest)': {
     flag: 'preflight',
@@ -44,8 +44,8 @@ const STEPS = {
   },
   'rate-limit gate (acquire and release)': {
     flag: 'gate',
-    find: 'const release = gate.tryAcquire(call.signal) ?? await gate.acquire(call.signal);',
-    replace: `const release = ${FLAG}.gate ? () => {} : gate.tryAcquire(call.signal) ?? await gate.acquire(call.signal);`,
+    find: 'const release = await gate.acquire(call.signal);',
+    replace: `const release = ${FLAG}.gate ? () => {} : await gate.acquire(call.signal);`,
   },
 };
 

@@ -50,7 +50,7 @@ rule(inboundOrderCreateSchema, {
 // `limit` of the inbound list: its `.check()` made a new schema, without the integer hint.
 rule(unwrapOptional(inboundListParamsSchema.shape.limit), {
   type: 'integer',
-  anyOf: [{ const: WAREHOUSE_LIMITS.allRecords }, { minimum: 1 }],
+  anyOf: [{ const: WAREHOUSE_LIMITS.allRecords }, { minimum: 1, maximum: WAREHOUSE_LIMITS.largestQueryNumber }],
 });
 // An order date (create, bulk row and update): a real calendar day, as the schema checks it.
 rule(inboundOrderCreateObject.shape.date, { pattern: ORDER_DATE_PATTERN });

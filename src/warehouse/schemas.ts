@@ -18,6 +18,7 @@ import {
   SOLD_AS_VALUES,
   SORT_ORDERS,
 } from './fields.js';
+import { WAREHOUSE_LIMITS as L } from './limits.js';
 import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
 import { CSV_LIST_SEPARATOR, FORMULA_PREFIXES, readOrderDate } from './wire-format.js';
 
@@ -202,7 +203,7 @@ export const inboundOrderUpdateSchema = z.strictObject({
   units_per_pack: z.optional(integer()),
 });
 
-const offset = z.optional(integer(0));
+const offset = z.optional(integer(0, L.largestQueryNumber));
 const sortOrder = z.optional(oneOf(SORT_ORDERS));
 
 /**
@@ -216,7 +217,11 @@ const sortOrder = z.optional(oneOf(SORT_ORDERS));
  */
 export const inboundListParamsSchema = z.strictObject({
   offset,
-  limit: z.optional(integer().check(z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'))),
+  limit: z.optional(
+    integer(undefined, L.largestQueryNumber).check(
+      z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'),
+    ),
+  ),
   sort_key: z.optional(oneOf(INBOUND_ORDER_FIELDS)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
@@ -234,7 +239,7 @@ export const inboundListParamsSchema = z.strictObject({
  */
 export const shipmentListParamsSchema = z.strictObject({
   offset,
-  limit: z.optional(integer(1)),
+  limit: z.optional(integer(1, L.largestQueryNumber)),
   sort_key: z.optional(oneOf(SHIPMENT_FIELDS)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(SHIPMENT_FULFILLMENT_TYPES))),

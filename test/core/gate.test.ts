@@ -160,24 +160,3 @@ describe('maxConcurrency and requestsPerSecond', () => {
     expect(gaps.every((gap) => gap >= 200)).toBe(true);
   });
 });
-
-describe('a free slot costs no wait', () => {
-  it('is granted at once while nobody queues, and not while the gate is paused, full or the signal has aborted', async () => {
-    const { RateLimitGate } = await import('../../src/core/http/gate.js');
-    const gate = new RateLimitGate({ maxConcurrency: 2 });
-    const first = gate.tryAcquire();
-    const second = gate.tryAcquire();
-    expect(typeof first).toBe('function');
-    expect(typeof second).toBe('function');
-    expect(gate.tryAcquire()).toBeUndefined();
-    first?.('ok');
-    const aborted = AbortSignal.abort();
-    expect(gate.tryAcquire(aborted)).toBeUndefined();
-    await expect(gate.acquire(aborted)).rejects.toBe(aborted.reason);
-    gate.pause(1000);
-    second?.('ok');
-    expect(gate.tryAcquire()).toBeUndefined();
-    vi.advanceTimersByTime(1000);
-    expect(typeof gate.tryAcquire()).toBe('function');
-  });
-});

@@ -149,19 +149,25 @@ describe('openapi/warehouse.json', () => {
     }
   });
 
-  it('states the paging limits: limit defaults to 200, -1 (inbound only) returns every record, offset from 0', () => {
+  it('states the paging limits: limit defaults to 200, -1 (inbound only) returns every record, offset from 0, both safe integers', () => {
     expect(parameter('/api/v1/inbound', 'limit').schema).toEqual({
       type: 'integer',
-      anyOf: [{ const: WAREHOUSE_LIMITS.allRecords }, { minimum: 1 }],
+      anyOf: [{ const: WAREHOUSE_LIMITS.allRecords }, { minimum: 1, maximum: WAREHOUSE_LIMITS.largestQueryNumber }],
       default: WAREHOUSE_LIMITS.defaultPageSize,
     });
     expect(parameter('/api/v1/shipments', 'limit').schema).toEqual({
       type: 'integer',
       minimum: 1,
+      maximum: WAREHOUSE_LIMITS.largestQueryNumber,
       default: WAREHOUSE_LIMITS.defaultPageSize,
     });
     for (const list of ['/api/v1/inbound', '/api/v1/shipments']) {
-      expect(parameter(list, 'offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
+      expect(parameter(list, 'offset').schema).toEqual({
+        type: 'integer',
+        minimum: 0,
+        maximum: WAREHOUSE_LIMITS.largestQueryNumber,
+        default: 0,
+      });
     }
   });
 

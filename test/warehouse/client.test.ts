@@ -10,6 +10,7 @@ import {
   type InboundOrderCreate,
   type InboundOrderRow,
   NotFoundError,
+  RequestValidationError,
   toInboundUpdate,
   WarehouseClient,
 } from '../../src/index.js';
@@ -420,6 +421,19 @@ describe('inbound.list', () => {
     for (const order of page.items) expect(['fba', 'fbm']).toContain(order.fulfillment_type);
     const quantities = page.items.map((o) => o.quantity);
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+  });
+
+  it.each([
+    ['offset', { offset: 1e308 }],
+    ['offset', { offset: Number.MAX_SAFE_INTEGER + 1 }],
+    ['limit', { limit: 1e21 }],
+  ])('refuses a %s too large to write as plain digits, and sends nothing', async (field, params) => {
+    const error = await client.inbound.list(params).catch((e) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues).toEqual([{ path: [field], message: 'must be at most 9007199254740991' }]);
+    const shipments = await client.shipments.list(params).catch((e) => e);
+    expect(shipments.issues).toEqual([{ path: [field], message: 'must be at most 9007199254740991' }]);
+    expect(sent).toHaveLength(0);
   });
 
   it('gets every order in one page with limit -1', async () => {

@@ -50,8 +50,8 @@ export async function attempt(
   const timer = new AbortController();
   const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
   const attemptSignal = signal ? anySignal([signal, timer.signal]) : timer.signal;
-  // `init` is this attempt's own (its headers a fresh copy), so a custom fetch may keep or edit it.
-  const request = { ...init, signal: attemptSignal };
+  // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
+  const request = { ...init, headers: { ...init.headers }, signal: attemptSignal };
   try {
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
     const sent = customFetch ? untilAborted(customFetch(url, request), attemptSignal, discardBody) : globalThis.fetch(url, request);

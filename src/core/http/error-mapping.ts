@@ -110,35 +110,8 @@ export function userAbort(label: string, signal: AbortSignal | undefined): APIUs
   return new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason });
 }
 
-/**
- * How many frames of the call that started a request an error keeps: the SDK's own two
- * (the method and the path it took) and the caller's six nearest. Capturing is most of what
- * a request costs the CPU beyond `fetch`, and its cost grows with every frame taken.
- */
-const CALL_SITE_FRAMES = 8;
-
-type CaptureStackTrace = (target: object, below?: (...args: never[]) => unknown) => void;
-
-/**
- * The stack now, without `below` and the frames above it, to be given later to an error that
- * arrives after the caller's frames are gone (see {@link withCallSite}).
- */
-export function captureCallSite(below: (...args: never[]) => unknown): { stack?: string | undefined } {
-  const v8 = Error as { captureStackTrace?: CaptureStackTrace; stackTraceLimit?: number };
-  if (typeof v8.captureStackTrace !== 'function') return { stack: new Error().stack };
-  const holder: { stack?: string } = {};
-  const limit = v8.stackTraceLimit;
-  if (typeof limit === 'number') v8.stackTraceLimit = Math.min(limit, CALL_SITE_FRAMES);
-  try {
-    v8.captureStackTrace(holder, below);
-  } finally {
-    v8.stackTraceLimit = limit;
-  }
-  return holder;
-}
-
 /** Gives an SDK error the stack of the call that started the request. */
-export function withCallSite(error: unknown, callSite: { stack?: string | undefined }): unknown {
+export function withCallSite(error: unknown, callSite: Error): unknown {
   if (!(error instanceof OpslinkError)) return error;
   const frames = callSite.stack?.split('\n').slice(1).join('\n');
   const head =

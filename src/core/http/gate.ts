@@ -41,18 +41,6 @@ export class RateLimitGate {
     return this.#pausedUntil > Date.now() ? this.#pausedUntil : 0;
   }
 
-  /**
-   * A slot at once when one is free and nobody waits (the common case, with no promise to
-   * wait on); `undefined` when the caller must queue with {@link acquire} (or its signal has
-   * aborted, which `acquire` turns into the rejection).
-   */
-  tryAcquire(signal?: AbortSignal): Release | undefined {
-    if (signal?.aborted || this.#queue.length > 0 || this.#inFlight >= this.#window) return undefined;
-    const now = Date.now();
-    if (now < this.#pausedUntil || now < this.#nextStart) return undefined;
-    return this.#grant(now);
-  }
-
   /** Waits for a slot; rejects with the signal's reason at once when it aborts, queued or not. */
   acquire(signal?: AbortSignal): Promise<Release> {
     return new Promise((resolve, reject) => {
@@ -101,20 +89,15 @@ export class RateLimitGate {
       if (this.#inFlight >= this.#window) return;
       const waiter = this.#queue.shift() as Waiter;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      waiter.resolve(this.#grant(now));
+      this.#inFlight++;
+      this.#nextStart = now + this.#interval;
+      let released = false;
+      const epoch = this.#epoch;
+      waiter.resolve((outcome) => {
+        if (!released) this.#release(outcome, epoch);
+        released = true;
+      });
     }
-  }
-
-  /** Takes a slot now; the release it returns hands it back once, however often it is called. */
-  #grant(now: number): Release {
-    this.#inFlight++;
-    this.#nextStart = now + this.#interval;
-    let released = false;
-    const epoch = this.#epoch;
-    return (outcome) => {
-      if (!released) this.#release(outcome, epoch);
-      released = true;
-    };
   }
 
   #wakeAt(at: number): void {

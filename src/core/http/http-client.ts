@@ -13,7 +13,7 @@ import type { RequestOptions } from '../options.js';
 import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
 import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
-import { captureCallSite, connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
@@ -73,8 +73,9 @@ export class HttpClient {
   /** Sends `spec` with retries and returns its parsed result as an {@link APIPromise}. */
   request<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
     // Captured now, while the caller's frames are on the stack, so a failure seconds later
-    // still points at the line that made the call.
-    const callSite = captureCallSite(this.request);
+    // still points at the line that made the call. (Of what a request costs the CPU beyond
+    // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.)
+    const callSite = new Error();
     return new APIPromise(
       this.#send(spec, options, parse).catch((error: unknown) => {
         throw withCallSite(error, callSite);
@@ -137,12 +138,10 @@ export class HttpClient {
     const paused = gate.pausedUntil;
     if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
     if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
-    // Most requests find a free slot: no promise to wait on then.
-    const release = gate.tryAcquire(call.signal) ?? (await gate.acquire(call.signal));
+    const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
-      const authorized = this.#authorize(call);
-      const init = authorized instanceof Promise ? await authorized : authorized;
+      const init = await this.#authorize(call);
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {
         const event = {
@@ -157,38 +156,27 @@ export class HttpClient {
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
       result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
-      if (result.ok && (hooks.onResponse || log.info)) this.#reportResponse(call, n, result);
+      if (result.ok && (hooks.onResponse || log.info)) {
+        const { status, headers } = result.response;
+        const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+        const durationMs = Math.round(result.durationMs);
+        const url = call.redactor.text(call.url);
+        emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
+        log.info?.(`← ${status} ${call.label} in ${durationMs} ms${requestId ? ` [request ${requestId}]` : ''}`);
+      }
       return result;
     } finally {
       release(result?.ok ? (result.response.status === 429 ? 'limited' : 'ok') : 'failed');
     }
   }
 
-  #reportResponse(call: Call, n: number, result: AttemptResult & { ok: true }): void {
-    const { hooks, log } = this.settings;
-    const { status, headers } = result.response;
-    const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
-    const durationMs = Math.round(result.durationMs);
-    const url = call.redactor.text(call.url);
-    emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
-    log.info?.(`← ${status} ${call.label} in ${durationMs} ms${requestId ? ` [request ${requestId}]` : ''}`);
-  }
-
-  /**
-   * This attempt's init, with its own copy of the headers (a custom fetch that edits them
-   * does not edit the retry) and `Authorization`. A credential function is called each time;
-   * a key given as text was checked when the client was made, and needs no wait.
-   */
-  #authorize(call: Call): FetchInit | Promise<FetchInit> {
+  /** The init with `Authorization` for this attempt (a credential function is called each time). */
+  async #authorize(call: Call): Promise<FetchInit> {
     const credential = call.spec.credential;
-    if (!credential) return { ...call.init, headers: { ...call.init.headers } };
-    const withValue = (value: string): FetchInit => {
-      call.redactor = call.redactor.with([value]);
-      return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
-    };
-    return typeof credential.value === 'string'
-      ? withValue(credential.value)
-      : resolveCredential(credential.option, credential.value).then(withValue);
+    if (!credential) return call.init;
+    const value = await resolveCredential(credential.option, credential.value);
+    call.redactor = call.redactor.with([value]);
+    return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
   }
 
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {

@@ -79,7 +79,10 @@ export class FaultController {
     return this;
   }
 
-  /** Next `times` requests answer `status` (e.g. 503, or 429 with `retryAfter` seconds). */
+  /**
+   * Next `times` requests answer `status` (e.g. 503, or 429 with `retryAfter` seconds), with
+   * `body`, or else the service's own error body (the warehouse's failure envelope).
+   */
   status(
     route: string | RegExp | undefined,
     status: number,

@@ -41,9 +41,16 @@ export interface MockTransport {
   readonly routes?: readonly string[];
 }
 
-/** The response a scripted status fault answers with. */
-function faultResponse(fault: { status: number; headers?: Record<string, string>; body?: unknown }): Response {
-  const body = fault.body === undefined ? { message: `Injected fault ${fault.status}` } : fault.body;
+/**
+ * The response a scripted status fault answers with: the body the test gave, or the service's
+ * own error body (the warehouse's failure envelope) with a message that says it was injected.
+ */
+function faultResponse(
+  fault: { status: number; headers?: Record<string, string>; body?: unknown },
+  errorBody: (message: string) => unknown,
+): Response {
+  const message = fault.status === 429 ? 'Too many requests (injected fault)' : `Injected fault ${fault.status}`;
+  const body = fault.body === undefined ? errorBody(message) : fault.body;
   return typeof body === 'string'
     ? new Response(body, { status: fault.status, headers: { 'content-type': 'text/plain', ...fault.headers } })
     : json(fault.status, body, fault.headers);
@@ -58,6 +65,7 @@ async function applyFaults(
   faults: FaultController,
   keys: [string, string],
   signal: AbortSignal,
+  errorBody: (message: string) => unknown,
 ): Promise<{ fault: Fault | undefined; answer: Response | undefined }> {
   const delay = faults.delayFor(keys[0]) || faults.delayFor(keys[1]);
   if (delay) await wait(delay, signal);
@@ -66,7 +74,7 @@ async function applyFaults(
   if (fault && 'hang' in fault) await wait(fault.hang, signal);
   // The client gave up while the request waited: it is gone, so nothing more happens.
   if (signal.aborted) return { fault, answer: Response.error() };
-  return { fault, answer: fault && 'status' in fault ? faultResponse(fault) : undefined };
+  return { fault, answer: fault && 'status' in fault ? faultResponse(fault, errorBody) : undefined };
 }
 
 function loggedFault(fault: Fault | undefined): LoggedFault | undefined {
@@ -83,6 +91,8 @@ export interface TransportOptions {
   secrets: () => string[];
   /** @default 1000 */
   requestLogLimit?: number;
+  /** The service's error body around a message, for a fault scripted without a body. */
+  errorBody: (message: string) => unknown;
 }
 
 /**
@@ -105,7 +115,7 @@ export function createTransport(
     if (!found) return { response: notFound(url), fault: undefined };
     const { route, raw } = found;
     const keys: [string, string] = [`${route.method} ${prefix}${route.path}`, `${route.method} ${prefix}${path}`];
-    const { fault, answer } = await applyFaults(faults, keys, request.signal);
+    const { fault, answer } = await applyFaults(faults, keys, request.signal, options.errorBody);
     const response = answer ?? (await route.handler({ request, url, params: raw.map((p) => decodeURIComponent(p)) }));
     return { response, fault };
   }

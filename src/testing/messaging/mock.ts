@@ -140,6 +140,7 @@ export function createMessagingMock(options: MessagingMockOptions = {}): Messagi
     service: 'messaging',
     secrets: () => [...state.bots.map((b) => b.key), ...state.channels.map((c) => c.key)],
     requestLogLimit: options.requestLogLimit,
+    errorBody: (message) => ({ message }),
   });
 
   return {

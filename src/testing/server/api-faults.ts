@@ -30,11 +30,11 @@ function faultOf(body: Record<string, unknown>, problems: string[]): Fault | und
   }
   if (kind === '429') {
     const retryAfter = integer(problems, body, 'retryAfter', 1, 0, 86_400);
-    return { status: 429, headers: { 'retry-after': String(retryAfter) }, body: { message: 'Too many requests (injected)' } };
+    return { status: 429, headers: { 'retry-after': String(retryAfter) } };
   }
   if (kind === '5xx') {
     const status = integer(problems, body, 'status', 503, 500, 599);
-    return { status, body: { message: `Injected fault ${status}` } };
+    return { status };
   }
   return kind === 'hang' ? { hang: integer(problems, body, 'ms', 30_000, 1, 600_000) } : { drop: true };
 }

@@ -46,9 +46,10 @@ async function create(store: WarehouseStore, { request }: RouteMatch): Promise<R
   } catch {
     return invalid(['the body is not valid multipart/form-data']);
   }
+  // The document names one bulk field, bulk=true; a single order is a form without it.
   const bulk = form.getAll('bulk');
-  if (bulk.length > 1 || (bulk[0] !== undefined && bulk[0] !== 'true' && bulk[0] !== 'false'))
-    return invalid(["bulk must be 'true' (or 'false')"]);
+  if (bulk.length > 1 || (bulk[0] !== undefined && bulk[0] !== 'true'))
+    return invalid(["bulk must be 'true', once (or absent for one order)"]);
   return bulk[0] === 'true' ? createBulk(store, form) : createSingle(store, form);
 }
 

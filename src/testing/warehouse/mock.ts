@@ -73,7 +73,13 @@ export function createWarehouseMock(options: WarehouseMockOptions = {}): Warehou
       { method: 'GET', path: '/shipments/:shipment_id', handler: authorized(shipments.retrieve) },
     ],
     (url) => failure(404, 'Not found.', [`no endpoint at ${url.pathname}`]),
-    { service: 'warehouse', secrets: () => [apiKey], requestLogLimit: options.requestLogLimit },
+    {
+      service: 'warehouse',
+      secrets: () => [apiKey],
+      requestLogLimit: options.requestLogLimit,
+      // Every failure of the warehouse is its envelope, a scripted one too.
+      errorBody: (message) => ({ status: 'failed', message, data: null, errors: [message] }),
+    },
   );
 
   return {

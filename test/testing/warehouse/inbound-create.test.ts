@@ -172,6 +172,15 @@ describe('creating inbound orders', () => {
     const { body } = await send(mock, '/inbound', { method: 'POST', body: unknown });
     expect(body.errors).toContain("unknown CSV column 'colour'");
   });
+
+  it.each(['false', 'TRUE', ''])('refuses bulk=%j: the document names bulk=true, and one order is a form without it', async (value) => {
+    const form = validCreateForm();
+    form.append('bulk', value);
+    const { status, body } = await send(mock, '/inbound', { method: 'POST', body: form });
+    expect(status).toBe(400);
+    expect(body.errors).toEqual(["bulk must be 'true', once (or absent for one order)"]);
+    expect(mock.state.inboundOrders).toHaveLength(25);
+  });
 });
 
 describe('the CSV reader', () => {

@@ -129,3 +129,24 @@ describe('the warehouse mock behind msw', () => {
     expect((await response.json()).errors).toEqual(['Missing API key', 'Missing X-Warehouse-Id header']);
   });
 });
+
+describe('a fault scripted without a body', () => {
+  it('answers in the warehouse failure envelope, as every failure of the document does', async () => {
+    const mock = createWarehouseMock();
+    mock.faults.status('GET /api/v1/shipments', 503).status('GET /api/v1/inbound', 429, { retryAfter: 2 });
+    const outage = await send(mock, '/shipments');
+    expect(outage.status).toBe(503);
+    expect(outage.body).toEqual({ status: 'failed', message: 'Injected fault 503', data: null, errors: ['Injected fault 503'] });
+    const limited = await send(mock, '/inbound');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ status: 'failed', data: null, message: 'Too many requests (injected fault)' });
+  });
+
+  it('answers with the body the test gave, when it gave one', async () => {
+    const mock = createWarehouseMock();
+    mock.faults.status('GET /api/v1/shipments', 502, { body: '<html>Bad gateway</html>' });
+    const response = await mock.fetch(`${mock.baseUrl}/shipments`, { headers: auth(mock) });
+    expect(response.status).toBe(502);
+    expect(await response.text()).toBe('<html>Bad gateway</html>');
+  });
+});
