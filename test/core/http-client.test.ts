@@ -265,7 +265,7 @@ describe('the stack of an error that arrives later', () => {
     const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
     const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
     const deep = (n: number): Promise<unknown> => (n === 0 ? client.sendDirectMessage(DM) : deep(n - 1));
-    const error: Error = await deep(3).catch((e) => e);
+    const error = (await deep(3).catch((e: unknown) => e)) as Error;
     const frames = error.stack?.split('\n').slice(1) ?? [];
     expect(frames.some((frame) => frame.includes('sendDirectMessage'))).toBe(true);
     expect(frames.filter((frame) => frame.includes('deep'))).toHaveLength(4);
