@@ -16,6 +16,7 @@ const benches = [
   'memory',
   'upload',
   'bundle',
+  'bundle-features',
   'coldstart',
   'cli-import',
   'cli-export',

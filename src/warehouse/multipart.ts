@@ -1,10 +1,45 @@
 /**
- * The multipart bodies of `POST /api/v1/inbound`, both ways. The SDK builds them with the
- * platform's `FormData` and `Blob`, which every runtime's fetch sends as a proper multipart
- * body with its boundary (the `form-data` npm package is not a fetch body: Node's fetch sends
- * it as the text "[object FormData]"). The mock decodes them back with the same rules.
+ * The multipart bodies of `POST /api/v1/inbound`, both ways. The SDK writes them itself as a
+ * `Blob` of parts (RFC 7578), with its `multipart/form-data; boundary=…` type, which every
+ * runtime's fetch sends as is: text byte for byte (the platform's `FormData` would rewrite
+ * each line break in a value to CRLF, as HTML forms do), and a file as a `Blob` inside it, so
+ * one from `fs.openAsBlob` still streams from disk. (The `form-data` npm package is no fetch
+ * body at all: Node's fetch sends it as the text "[object FormData]".) The mock decodes them
+ * back with the same rules.
  */
 import { BULK_FILE_NAME, formatNumber, formatOrderDate, LABEL_FILE_NAME, readNumber } from './wire-format.js';
+
+/** One part of a multipart body: a text field, or a file with its name. */
+type Part = [name: string, value: string] | [name: string, value: Blob, fileName: string];
+
+/** A name in a part's header, escaped as the HTML form encoding does (`%22`, `%0D`, `%0A`): a quote or line break cannot end it early. */
+function quoted(name: string): string {
+  return `"${name.replace(/["\r\n]/g, encodeURIComponent)}"`;
+}
+
+/**
+ * The parts as one `multipart/form-data` body. Its boundary is random (about 100 bits), so
+ * no value holds it but by a chance too small to count; it need not be secret.
+ */
+function multipart(parts: Part[]): Blob {
+  const boundary = `opslink-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  // Text runs are joined into one string between files: a Blob is read a part per turn of the event loop.
+  const chunks: BlobPart[] = [];
+  let text = '';
+  for (const [name, value, file] of parts) {
+    text += `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}`;
+    if (typeof value === 'string') text += `\r\n\r\n${value}\r\n`;
+    else {
+      chunks.push(
+        `${text}; filename=${quoted(file as string)}\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+        value,
+      );
+      text = '\r\n';
+    }
+  }
+  chunks.push(`${text}--${boundary}--\r\n`);
+  return new Blob(chunks, { type: `multipart/form-data; boundary=${boundary}` });
+}
 
 /** How a create-form field travels, read off its schema: text, a number, repeated fields, JSON text, files. */
 export type FieldKind = 'text' | 'number' | 'list' | 'json' | 'files';
@@ -36,24 +71,24 @@ function fileName(file: Blob, fallback: string): string {
 }
 
 /**
- * The form of a single-order create: dates as MM/DD/YYYY, numbers in plain decimal,
+ * The body of a single-order create: dates as MM/DD/YYYY, numbers in plain decimal,
  * `tracking_numbers` as repeated fields, `bundle_items` as one field of JSON text, each label
- * file as its own part.
+ * file as its own part, text as written.
  */
-export function createOrderForm(order: Record<string, unknown>, kinds: Record<string, FieldKind>): FormData {
-  const form = new FormData();
+export function createOrderForm(order: Record<string, unknown>, kinds: Record<string, FieldKind>): Blob {
+  const parts: Part[] = [];
   for (const [field, value] of Object.entries(order)) {
     if (value === undefined) continue;
     const kind = kinds[field] ?? 'text';
     if (kind === 'files') {
       const files = Array.isArray(value) ? (value as Blob[]) : [value as Blob];
-      for (const [i, file] of files.entries()) form.append(field, file, fileName(file, `${LABEL_FILE_NAME}-${i + 1}`));
-    } else if (kind === 'list') for (const item of value as string[]) form.append(field, item);
-    else if (kind === 'json') form.append(field, JSON.stringify(value));
-    else if (field === 'date') form.append(field, formatOrderDate(value as Date | string));
-    else form.append(field, typeof value === 'number' ? formatNumber(value) : String(value));
+      for (const [i, file] of files.entries()) parts.push([field, file, fileName(file, `${LABEL_FILE_NAME}-${i + 1}`)]);
+    } else if (kind === 'list') for (const item of value as string[]) parts.push([field, item]);
+    else if (kind === 'json') parts.push([field, JSON.stringify(value)]);
+    else if (field === 'date') parts.push([field, formatOrderDate(value as Date | string)]);
+    else parts.push([field, typeof value === 'number' ? formatNumber(value) : String(value)]);
   }
-  return form;
+  return multipart(parts);
 }
 
 /**
@@ -90,13 +125,13 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The form of a bulk create: `bulk=true` and the CSV as `file`. A `Blob` (or `File`, or
+ * The body of a bulk create: `bulk=true` and the CSV as `file`. A `Blob` (or `File`, or
  * `fs.openAsBlob`) is passed through untouched, so a large file streams from disk.
  */
-export function bulkForm(csv: string | Blob): FormData {
-  const form = new FormData();
-  form.append('bulk', 'true');
+export function bulkForm(csv: string | Blob): Blob {
   const file = typeof csv === 'string' ? new Blob([csv], { type: 'text/csv' }) : csv;
-  form.append('file', file, fileName(file, BULK_FILE_NAME));
-  return form;
+  return multipart([
+    ['bulk', 'true'],
+    ['file', file, fileName(file, BULK_FILE_NAME)],
+  ]);
 }

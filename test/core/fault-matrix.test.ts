@@ -532,8 +532,14 @@ describe("in memory: the mocks' fetch on a fake clock", () => {
       if (extra?.abort && extra.abortAt !== undefined) setTimeout(extra.abort, extra.abortAt);
 
       const result = settle(endpoint.call(env, extra?.options ?? {}));
-      // Run the fake clock until the call settles; 5 minutes of fake time is far past any wait here.
-      for (let step = 0; step < 300 && !result.done; step++) await vi.advanceTimersByTimeAsync(1_000);
+      // Run the fake clock until the call settles, 100 ms at a time; 5 minutes of fake time is
+      // far past any wait here. Each step first lets the event loop turn (setImmediate is not
+      // faked): a Blob body, like a multipart upload's file, is read across turns, and the
+      // clock must not outrun it.
+      for (let step = 0; step < 3_000 && !result.done; step++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        await vi.advanceTimersByTimeAsync(100);
+      }
       expect(result.done, 'the call never settled').toBe(true);
       const outcome = await result;
 

@@ -490,10 +490,10 @@ describe('the custom fetch, the timeout and the logger', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('gives a custom fetch the FormData of a multipart create', async () => {
-    let body: unknown;
-    const fetch = (async (_url: string, init: RequestInit) => {
-      body = init.body;
+  it('gives a custom fetch the multipart body as a Blob whose type is the Content-Type it sends', async () => {
+    let init: RequestInit | undefined;
+    const fetch = (async (_url: string, given: RequestInit) => {
+      init = given;
       return jsonResponse(200, { status: 'success', message: 'ok', data: { order_ids: [] }, errors: null });
     }) as unknown as typeof globalThis.fetch;
     await new WarehouseClient({
@@ -501,9 +501,15 @@ describe('the custom fetch, the timeout and the logger', () => {
       apiKey: API_KEY,
       warehouseId: WAREHOUSE_ID,
       fetch,
+      headers: { 'Content-Type': 'text/plain' },
     }).inbound.createBulk('a,b\r\n1,2\r\n');
-    expect(body).toBeInstanceOf(FormData);
-    expect((body as FormData).get('bulk')).toBe('true');
+    const body = init?.body as Blob;
+    expect(body).toBeInstanceOf(Blob);
+    expect(body.type).toMatch(/^multipart\/form-data; boundary=opslink-[0-9a-z]{16,}$/);
+    expect((init?.headers as Record<string, string>)['content-type']).toBe(body.type);
+    const form = await new Request('https://x.test/', { method: 'POST', body, headers: { 'content-type': body.type } }).formData();
+    expect(form.get('bulk')).toBe('true');
+    expect(await (form.get('file') as File).text()).toBe('a,b\r\n1,2\r\n');
   });
 
   it('times out a response whose body stalls after the headers', async () => {

@@ -240,8 +240,6 @@ const dayOf = (date: string | Date) => {
   return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : date;
 };
 const money = fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100);
-/** Multipart text travels with CRLF line ends (the form-data encoding normalises CR and LF alone). */
-const crlf = (s: string) => s.replace(/\r(?!\n)|(?<!\r)\n/g, '\r\n');
 const fileName = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}\.pdf$/);
 
 const inboundOrder: fc.Arbitrary<InboundOrderCreate> = fc
@@ -309,23 +307,23 @@ describe('any valid warehouse request is accepted and reaches the mock unchanged
         expect(stored).toEqual({
           order_id,
           date: dayOf(order.date),
-          retailer: crlf(order.retailer),
-          order_number: crlf(order.order_number),
-          item_name: crlf(order.item_name),
-          color: crlf(order.color),
-          brand_sku: crlf(order.brand_sku),
-          size: crlf(order.size ?? ''),
+          retailer: order.retailer,
+          order_number: order.order_number,
+          item_name: order.item_name,
+          color: order.color,
+          brand_sku: order.brand_sku,
+          size: order.size ?? '',
           quantity: order.quantity,
-          asin: crlf(order.asin ?? ''),
-          amazon_sku: crlf(order.amazon_sku ?? ''),
+          asin: order.asin ?? '',
+          amazon_sku: order.amazon_sku ?? '',
           unit_cost: order.unit_cost,
           list_price: order.list_price,
-          client_notes: order.client_notes === undefined ? null : crlf(order.client_notes),
+          client_notes: order.client_notes === undefined ? null : order.client_notes,
           fulfillment_type: order.fulfillment_type,
           sold_as: order.sold_as ?? 'individual',
           units_per_pack: order.units_per_pack === undefined ? 1 : Number(order.units_per_pack),
-          upc: order.upc === undefined ? null : crlf(order.upc),
-          tracking_numbers: (order.tracking_numbers ?? []).map(crlf),
+          upc: order.upc === undefined ? null : order.upc,
+          tracking_numbers: order.tracking_numbers ?? [],
           status: 'inbound',
           created_at: expect.any(String),
           ...(order.sold_as === 'bundle' && order.bundle_items ? { bundle_items: order.bundle_items } : {}),

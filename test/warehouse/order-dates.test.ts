@@ -29,9 +29,10 @@ const script = `
 const { WarehouseClient } = await import(${JSON.stringify(dist)});
 const sent = [];
 const fetch = async (url, init) => {
-  if (init.body instanceof FormData) {
-    const file = init.body.get('file');
-    sent.push(file ? (await file.text()).split('\\r\\n')[1].split(',')[0] : init.body.get('date'));
+  if (init.body instanceof Blob) {
+    const form = await new Request(url, { method: 'POST', body: init.body, headers: { 'content-type': init.body.type } }).formData();
+    const file = form.get('file');
+    sent.push(file ? (await file.text()).split('\\r\\n')[1].split(',')[0] : form.get('date'));
   } else sent.push(JSON.parse(init.body).date);
   const data = init.method === 'PUT' ? null : { order_id: '0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e' };
   return Response.json({ status: 'success', message: 'ok', data, errors: null });

@@ -5,11 +5,11 @@
  */
 import { anySignal, untilAborted } from '../../internal/signals.js';
 
-/** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or FormData. */
+/** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
-  body: string | FormData | undefined;
+  body: string | Blob | undefined;
 }
 
 export type AttemptResult =

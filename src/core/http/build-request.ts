@@ -1,6 +1,6 @@
 /**
  * From an operation's request to what `fetch` is given: the URL, the headers in their order
- * of precedence, and the body made once (JSON text or the `FormData` as built) and sent as is
+ * of precedence, and the body made once (JSON text or the multipart `Blob` as built) and sent as is
  * on every attempt.
  */
 import type { Credential } from '../options.js';
@@ -13,7 +13,8 @@ export interface RequestSpec {
   path: string;
   query?: URLSearchParams | undefined;
   json?: unknown;
-  body?: FormData | undefined;
+  /** A multipart body: its `type` (`multipart/form-data; boundary=…`) is the Content-Type fetch sends. */
+  body?: Blob | undefined;
   /** The credential sent as `Authorization: <scheme> <value>`, and the option that holds it. */
   credential?: { option: string; value: Credential; scheme: string } | undefined;
   /** Another base URL than the client's (a webhook URL's own host and prefix). */
@@ -49,13 +50,13 @@ export function buildRequest(
   const base = spec.baseUrl ?? client.baseUrl;
   const query = spec.query?.toString();
   const headers = { ...client.headers, ...lowerCaseNames(callHeaders), ...client.serviceHeaders };
-  let body: string | FormData | undefined = spec.body;
+  let body: string | Blob | undefined = spec.body;
   if (spec.json !== undefined) {
     body = JSON.stringify(spec.json);
     headers['content-type'] = 'application/json';
   } else if (body !== undefined) {
-    // fetch writes a multipart Content-Type with the boundary; any other value breaks the body.
-    delete headers['content-type'];
+    // The body's own type names its boundary; any other Content-Type would break it.
+    headers['content-type'] = body.type;
   }
   return {
     url: `${base}${spec.path}${query ? `?${query}` : ''}`,

@@ -52,7 +52,9 @@ export class MultipartScan {
   readonly parts: ScannedPart[] = [];
   complete = false;
   readonly #delimiter: Uint8Array;
+  /** Bytes not yet scanned are `#buffer` from `#at` on: steps move `#at`, so a body that comes in one chunk is scanned in one pass. */
   #buffer: Uint8Array;
+  #at = 0;
   #state: 'body' | 'after-delimiter' | 'headers' | 'done' = 'body';
   #current: ScannedPart | undefined;
 
@@ -64,40 +66,42 @@ export class MultipartScan {
 
   feed(chunk: Uint8Array): void {
     if (this.#state === 'done') return;
-    this.#buffer = concat(this.#buffer, chunk);
+    this.#buffer = concat(this.#buffer.subarray(this.#at), chunk);
+    this.#at = 0;
     while (this.#step());
   }
 
   /** Steps the state machine once; `false` when it needs more bytes. */
   #step(): boolean {
     const buffer = this.#buffer;
+    const from = this.#at;
     if (this.#state === 'body') {
-      const at = indexOfBytes(buffer, this.#delimiter, 0);
+      const at = indexOfBytes(buffer, this.#delimiter, from);
       // Keep a tail that might be the start of a delimiter cut by the chunk boundary.
-      const usable = at >= 0 ? at : Math.max(0, buffer.length - this.#delimiter.length + 1);
-      this.#account(buffer.subarray(0, usable));
-      this.#buffer = buffer.slice(usable + (at >= 0 ? this.#delimiter.length : 0));
+      const usable = at >= 0 ? at : Math.max(from, buffer.length - this.#delimiter.length + 1);
+      this.#account(buffer.subarray(from, usable));
+      this.#at = usable + (at >= 0 ? this.#delimiter.length : 0);
       if (at < 0) return false;
       this.#state = 'after-delimiter';
       return true;
     }
     if (this.#state === 'after-delimiter') {
-      if (buffer.length < 2) return false;
-      const closing = buffer[0] === 0x2d && buffer[1] === 0x2d;
+      if (buffer.length - from < 2) return false;
+      const closing = buffer[from] === 0x2d && buffer[from + 1] === 0x2d;
       this.#state = closing ? 'done' : 'headers';
       this.complete = closing;
-      this.#buffer = buffer.slice(2);
+      this.#at = from + 2;
       return !closing;
     }
     if (this.#state !== 'headers') return false;
-    const end = indexOfBytes(buffer, HEADER_END, 0);
+    const end = indexOfBytes(buffer, HEADER_END, from);
     if (end < 0) {
-      if (buffer.length > MAX_HEADER_BYTES) this.#state = 'done';
+      if (buffer.length - from > MAX_HEADER_BYTES) this.#state = 'done';
       return false;
     }
-    this.#current = { headers: parseHeaders(buffer.subarray(0, end)), size: 0, preview: new Uint8Array(0) };
+    this.#current = { headers: parseHeaders(buffer.subarray(from, end)), size: 0, preview: new Uint8Array(0) };
     this.parts.push(this.#current);
-    this.#buffer = buffer.slice(end + 4);
+    this.#at = end + 4;
     this.#state = 'body';
     return true;
   }
@@ -111,8 +115,9 @@ export class MultipartScan {
 
   /** Counts what is left of the last part when the body ends without its closing delimiter. */
   finish(): void {
-    if (this.#state === 'body') this.#account(this.#buffer);
+    if (this.#state === 'body') this.#account(this.#buffer.subarray(this.#at));
     this.#buffer = new Uint8Array(0);
+    this.#at = 0;
     this.#state = 'done';
   }
 }

@@ -40,6 +40,18 @@ describe('the multipart scan of the request log', () => {
     );
   });
 
+  it('finds every one of 20,000 parts that arrive in one chunk', () => {
+    const parts = Array.from(
+      { length: 20_000 },
+      (_, i) => `--b\r\nContent-Disposition: form-data; name="tracking_numbers"\r\n\r\nT${i}\r\n`,
+    );
+    const bytes = new TextEncoder().encode(`${parts.join('')}--b--\r\n`);
+    const scan = scanInChunks(bytes, 'b', [bytes.length]);
+    expect(scan.complete).toBe(true);
+    expect(scan.parts).toHaveLength(20_000);
+    expect(new TextDecoder().decode(scan.parts[19_999]!.preview)).toBe('T19999');
+  });
+
   it('keeps what it saw of a body cut short, and says it was not complete', async () => {
     const form = new FormData();
     form.append('file', new Blob(['x'.repeat(10_000)]), 'big.bin');
