@@ -28,8 +28,15 @@ function check(schema: Parameters<typeof checkValue>[0], input: unknown, subject
   if (!result.ok) throw new RequestValidationError(result.issues, subject);
 }
 
-/** The message text: the argument, or stdin for `-`. */
-async function body(argument: string): Promise<string> {
+const BODY_FLAG = {
+  body: { type: 'string', value: 'TEXT', help: 'the text, as an option rather than the argument' },
+} as const;
+
+/** The message text, from the argument or `--body` (one of them), or stdin for `-`. */
+async function body(parsed: Parsed): Promise<string> {
+  const given = [parsed.positionals[0], text(parsed, 'body')].filter((value) => value !== undefined);
+  if (given.length !== 1) throw new UsageError('give the text once: as the TEXT argument or with --body');
+  const argument = given[0] as string;
   if (argument !== '-') return argument;
   return (await readText(process.stdin)).replace(/\r?\n$/, '');
 }
@@ -46,16 +53,17 @@ async function sent(ctx: Context, parsed: Parsed, input: unknown, send: () => Pr
 export const dm: CommandSpec = {
   name: 'dm',
   summary: 'Send a direct message to one employee, as the bot.',
-  usage: '(--email E | --user-id U | --phone P) TEXT',
+  usage: '(--email E | --user-id U | --phone P) (TEXT | --body TEXT)',
   description: 'TEXT is the message (1 to 4000 characters); "-" reads it from stdin. Prints the created message as JSON.',
   options: {
     email: { type: 'string', value: 'E', help: "the employee's email (matched case-insensitively)" },
     'user-id': { type: 'string', value: 'U', help: "the employee's user id (a UUID)" },
     phone: { type: 'string', value: 'P', help: "the employee's phone number, exactly as on file" },
+    ...BODY_FLAG,
     ...DRY_RUN,
     ...MESSAGING_FLAGS,
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 0, max: 1 },
   env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
   examples: ['opslink dm --email ada.active@example.test "Truck 4 is at door 2"'],
 };
@@ -64,7 +72,7 @@ export async function runDm(ctx: Context, parsed: Parsed): Promise<void> {
   const to: Record<string, string> = {};
   const recipient = { email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') };
   for (const [key, value] of Object.entries(recipient)) if (value !== undefined) to[key] = value;
-  const input = { to, body: await body(parsed.positionals[0]!) };
+  const input = { to, body: await body(parsed) };
   if (parsed.values['dry-run']) check(directMessageSchema, input, 'direct message');
   const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
   await sent(ctx, parsed, input, () => client!.sendDirectMessage(input as never, { signal: ctx.signal }));
@@ -73,20 +81,21 @@ export async function runDm(ctx: Context, parsed: Parsed): Promise<void> {
 export const announce: CommandSpec = {
   name: 'announce',
   summary: 'Post a team-wide announcement, as the bot; every active employee is notified.',
-  usage: '--title T TEXT',
+  usage: '--title T (TEXT | --body TEXT)',
   description: 'TEXT is the body (1 to 4000 characters); "-" reads it from stdin. Prints the created announcement as JSON.',
   options: {
     title: { type: 'string', value: 'T', help: 'the title (1 to 150 characters)' },
+    ...BODY_FLAG,
     ...DRY_RUN,
     ...MESSAGING_FLAGS,
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 0, max: 1 },
   env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
   examples: ['opslink announce --title "Stocktake Friday" "Doors close at 4 pm."'],
 };
 
 export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
-  const input = { title: text(parsed, 'title'), body: await body(parsed.positionals[0]!) };
+  const input = { title: text(parsed, 'title'), body: await body(parsed) };
   if (parsed.values['dry-run']) check(announcementSchema, input, 'announcement');
   const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
   await sent(ctx, parsed, input, () => client!.postAnnouncement(input as never, { signal: ctx.signal }));

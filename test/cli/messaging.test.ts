@@ -65,6 +65,20 @@ describe('opslink dm', () => {
     expect(s.requests).toEqual([]);
   });
 
+  it('takes the text as the argument or as --body, not both', async () => {
+    const { first } = s.messaging.employees;
+    const before = s.messaging.state.directMessages.length;
+    const flagged = await run(['dm', '--email', first.email, '--body', 'Dock 4 is closed'], { env: s.env });
+    expect(flagged.code).toBe(0);
+    expect(s.messaging.state.directMessages.at(-1)?.body).toBe('Dock 4 is closed');
+    s.requests.length = 0;
+    const both = await run(['dm', '--email', first.email, '--body', 'one', 'two'], { env: s.env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give the text once: as the TEXT argument or with --body');
+    expect(s.requests).toEqual([]);
+    expect(s.messaging.state.directMessages).toHaveLength(before + 1);
+  });
+
   it('flags win over the environment', async () => {
     const result = await run(['dm', '--bot-key', 'bot_wrong_1234567890', '--email', s.messaging.employees.first.email, 'hi'], {
       env: s.env,
@@ -79,6 +93,16 @@ describe('opslink announce', () => {
     const result = await run(['announce', '--title', 'Stocktake Friday', 'Doors close at 4 pm.'], { env: s.env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.', createdBy: 'Ops Bot' });
+  });
+
+  it('takes the body as --body too, and checks it in a dry run', async () => {
+    const ok = await run(['announce', '--title', 'Heads up', '--body', 'Dock 4 closed', '--dry-run'], { env: s.env });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ title: 'Heads up', body: 'Dock 4 closed' });
+    const long = await run(['announce', '--title', 'x'.repeat(151), '--body', 'b', '--dry-run'], { env: s.env });
+    expect(long.code).toBe(1);
+    expect(long.stderr).toContain('  title: must be at most 150 characters');
+    expect(s.requests).toEqual([]);
   });
 
   it('--dry-run reports a missing title and sends nothing', async () => {
