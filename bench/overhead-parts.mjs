@@ -39,8 +39,8 @@ const STEPS = {
   },
   'the timeout signal given to fetch (its timer still runs)': {
     flag: 'signal',
-    find: 'const request = { ...init, signal: attemptSignal };',
-    replace: `const request = ${FLAG}.signal ? init : { ...init, signal: attemptSignal };`,
+    find: 'const request = { ...init, headers: { ...init.headers }, signal: attemptSignal };',
+    replace: `const request = ${FLAG}.signal ? { ...init, headers: { ...init.headers } } : { ...init, headers: { ...init.headers }, signal: attemptSignal };`,
   },
   'rate-limit gate (acquire and release)': {
     flag: 'gate',

@@ -1,5 +1,5 @@
 // Issue 15, target: the 200 MB CSV upload (`inbound.createBulk` of an `fs.openAsBlob` Blob)
-// keeps streaming: its time is ≤ 1.0 × raw fetch posting the same Blob in the same FormData
+// keeps streaming: its time is ≤ 1.0 × raw fetch posting the same Blob in a FormData
 // to the same draining server (bench/server.mjs `drain`, its own process), and the client's
 // peak RSS grows by ≤ 32 MB (worst round). A buffered body would show as +200 MB.
 import { openAsBlob } from 'node:fs';
@@ -110,7 +110,7 @@ report({
     ['peak RSS growth (opslink, worst round)', `${fmt(rssMax)} MB (target ≤ ${RSS_TARGET_MB} MB)`],
     [
       'method',
-      `${ROUNDS} rounds after 1 warm-up, variants interleaved; all post a fresh fs.openAsBlob Blob in a FormData (bulk=true, file) to the same server, which counts the bytes; RSS sampled every 5 ms from the start of the request to its answer`,
+      `${ROUNDS} rounds after 1 warm-up, variants interleaved; all post a fresh fs.openAsBlob Blob to the same server, which counts the bytes: raw fetch in a FormData (bulk=true, file), opslink in the multipart Blob it writes itself; RSS sampled every 5 ms from the start of the request to its answer`,
     ],
   ],
   targets: [

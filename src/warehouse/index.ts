@@ -6,15 +6,7 @@ export { InboundOrders, type InboundUpdateItem, type UpdateOptions } from './inb
 export { WAREHOUSE_LIMITS } from './limits.js';
 export { type ListOptions, Page, PagePromise, type PageResult, type PaginationOptions } from './pages.js';
 export { INBOUND_ORDER_FIELDS, inboundOrderSchema, SHIPMENT_FIELDS, shipmentDetailSchema, shipmentSchema } from './responses.js';
-export {
-  BULK_CSV_COLUMNS,
-  inboundListParamsSchema,
-  inboundOrderCreateObject,
-  inboundOrderCreateSchema,
-  inboundOrderRowSchema,
-  inboundOrderUpdateSchema,
-  shipmentListParamsSchema,
-} from './schemas.js';
+export * from './schemas.js';
 export { Shipments } from './shipments.js';
 export type * from './types.js';
 export { LIST_TO_UPDATE_NAMES, toInboundUpdate } from './update-patch.js';
