@@ -506,7 +506,7 @@ describe('the custom fetch, the timeout and the logger', () => {
     const body = init?.body as Blob;
     expect(body).toBeInstanceOf(Blob);
     expect(body.type).toMatch(/^multipart\/form-data; boundary=opslink-[0-9a-z]{16,}$/);
-    expect((init?.headers as Record<string, string>)['content-type']).toBe(body.type);
+    expect((init!.headers as Record<string, string>)['content-type']).toBe(body.type);
     const form = await new Request('https://x.test/', { method: 'POST', body, headers: { 'content-type': body.type } }).formData();
     expect(form.get('bulk')).toBe('true');
     expect(await (form.get('file') as File).text()).toBe('a,b\r\n1,2\r\n');
