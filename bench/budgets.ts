@@ -22,10 +22,15 @@ export const BUDGETS: Record<string, number> = {
  * figures below, +29 / +266 / +293 bytes): an empty `to.email` is refused again; `offset`
  * and `limit` stay safe integers; multipart text is sent byte for byte, which takes an
  * encoder of opslink's own (≈0.2 KB: the platform's `FormData` rewrites every line break to
- * CRLF); and hook events are built only when a hook is set (per-request cost). A change that
- * grows a miss from here pays for itself in bytes.
+ * CRLF); and hook events are built only when a hook is set (per-request cost).
+ *
+ * Re-recorded once more (18,476 / 23,407 / 26,472 → below, +64 / +43 / +19 bytes): the error
+ * classes take their `name` from one object per module, set on the prototype, so that the
+ * fifteen classes have no repeated bodies (issue 15: no duplicate runs in `src`); the
+ * warehouse's two list declarations lost their hand-kept array-member lists at the same time.
+ * A change that grows a miss from here pays for itself in bytes.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_476, 'opslink/warehouse': 23_407, opslink: 26_472 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_540, 'opslink/warehouse': 23_450, opslink: 26_491 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -36,8 +36,8 @@ export interface CommandSpec {
   /** `orders list` */
   name: string;
   summary: string;
-  /** What follows the name in the usage line, e.g. `ORDER_ID --set FIELD=VALUE…`. */
-  usage: string;
+  /** What follows the name in the usage line, e.g. `ORDER_ID --set FIELD=VALUE…` (none when only options follow). */
+  usage?: string;
   /** Longer explanation, shown under the usage line. */
   description?: string;
   options: Options;

@@ -77,8 +77,8 @@ function common(ctx: Context, parsed: Parsed): CommonOptions {
   return options;
 }
 
-/** Drops members left undefined, so the environment fills them. */
-function given<T extends object>(options: T): T {
+/** Drops members left undefined (flags not given), so the environment or the schema's defaults fill them. */
+export function given<T extends object>(options: T): T {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../index.js';
 import { REDACTED } from '../internal/redact.js';
 import { type CommandSpec, type Parsed, text, texts } from './args.js';
-import { CHANNEL_FLAGS, type Context, MESSAGING_FLAGS, messagingClient } from './context.js';
+import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
 import { FORMATS, type Format, singleRecord } from './formats.js';
 
@@ -41,14 +41,37 @@ async function body(parsed: Parsed): Promise<string> {
   return (await readText(process.stdin)).replace(/\r?\n$/, '');
 }
 
-async function sent(ctx: Context, parsed: Parsed, input: unknown, send: () => Promise<unknown>): Promise<void> {
+/** One message kind the commands send: the schema the client checks it with, and the client's method. */
+interface Sending {
+  schema: Parameters<typeof checkValue>[0];
+  subject: string;
+  method: 'sendDirectMessage' | 'postAnnouncement' | 'postChannelMessage';
+}
+const DIRECT_MESSAGE: Sending = { schema: directMessageSchema, subject: 'direct message', method: 'sendDirectMessage' };
+const ANNOUNCEMENT: Sending = { schema: announcementSchema, subject: 'announcement', method: 'postAnnouncement' };
+const CHANNEL_MESSAGE: Sending = { schema: channelMessageSchema, subject: 'channel message', method: 'postChannelMessage' };
+
+/**
+ * On `--dry-run`, checks `input` with the schema the client uses and prints it; otherwise
+ * sends it with one client call and prints the answer. Either way the output is JSON.
+ */
+async function sendOrCheck(ctx: Context, parsed: Parsed, sending: Sending, input: unknown): Promise<void> {
   if (parsed.values['dry-run']) {
+    check(sending.schema, input, sending.subject);
     await ctx.out.write(`${JSON.stringify(input, null, 2)}\n`);
     ctx.term.info('dry run: checked, nothing sent');
     return;
   }
-  await ctx.out.write(`${JSON.stringify(await send(), null, 2)}\n`);
+  const answer = await messagingClient(ctx, parsed)[sending.method](input as never, { signal: ctx.signal });
+  await ctx.out.write(`${JSON.stringify(answer, null, 2)}\n`);
 }
+
+/** What `dm` and `announce` share: the text as argument or `--body`, and the bot's credentials. */
+const BOT_TEXT_COMMAND = {
+  positionals: { min: 0, max: 1 },
+  env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
+} satisfies Partial<CommandSpec>;
+const BOT_TEXT_OPTIONS = { ...BODY_FLAG, ...DRY_RUN, ...MESSAGING_FLAGS } as const;
 
 export const dm: CommandSpec = {
   name: 'dm',
@@ -59,52 +82,21 @@ export const dm: CommandSpec = {
     email: { type: 'string', value: 'E', help: "the employee's email (matched case-insensitively)" },
     'user-id': { type: 'string', value: 'U', help: "the employee's user id (a UUID)" },
     phone: { type: 'string', value: 'P', help: "the employee's phone number, exactly as on file" },
-    ...BODY_FLAG,
-    ...DRY_RUN,
-    ...MESSAGING_FLAGS,
+    ...BOT_TEXT_OPTIONS,
   },
-  positionals: { min: 0, max: 1 },
-  env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
+  ...BOT_TEXT_COMMAND,
   examples: ['opslink dm --email ada.active@example.test "Truck 4 is at door 2"'],
 };
 
 export async function runDm(ctx: Context, parsed: Parsed): Promise<void> {
-  const to: Record<string, string> = {};
-  const recipient = { email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') };
-  for (const [key, value] of Object.entries(recipient)) if (value !== undefined) to[key] = value;
+  const to = given({ email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') });
   const input = { to, body: await body(parsed) };
-  if (parsed.values['dry-run']) check(directMessageSchema, input, 'direct message');
-  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
-  await sent(ctx, parsed, input, () => client!.sendDirectMessage(input as never, { signal: ctx.signal }));
-}
-
-export const announce: CommandSpec = {
-  name: 'announce',
-  summary: 'Post a team-wide announcement, as the bot; every active employee is notified.',
-  usage: '--title T (TEXT | --body TEXT)',
-  description: 'TEXT is the body (1 to 4000 characters); "-" reads it from stdin. Prints the created announcement as JSON.',
-  options: {
-    title: { type: 'string', value: 'T', help: 'the title (1 to 150 characters)' },
-    ...BODY_FLAG,
-    ...DRY_RUN,
-    ...MESSAGING_FLAGS,
-  },
-  positionals: { min: 0, max: 1 },
-  env: [MESSAGING_ENV.baseUrl, MESSAGING_ENV.botKey],
-  examples: ['opslink announce --title "Stocktake Friday" "Doors close at 4 pm."'],
-};
-
-export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
-  const input = { title: text(parsed, 'title'), body: await body(parsed) };
-  if (parsed.values['dry-run']) check(announcementSchema, input, 'announcement');
-  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
-  await sent(ctx, parsed, input, () => client!.postAnnouncement(input as never, { signal: ctx.signal }));
+  await sendOrCheck(ctx, parsed, DIRECT_MESSAGE, input);
 }
 
 export const post: CommandSpec = {
   name: 'post',
   summary: 'Post text, embeds or both to an automation channel: to its webhook URL, or with its channel key.',
-  usage: '',
   description: [
     'An embed file holds one embed object or an array of them (JSON); "-" reads it from stdin.',
     'Prints the created message as JSON.',
@@ -144,17 +136,38 @@ async function embedsOf(files: string[]): Promise<unknown[] | undefined> {
 }
 
 export async function runPost(ctx: Context, parsed: Parsed): Promise<void> {
-  const input: Record<string, unknown> = {};
-  const members = {
+  const input = given({
     content: text(parsed, 'content'),
     username: text(parsed, 'username'),
     avatar_url: text(parsed, 'avatar-url'),
     embeds: await embedsOf(texts(parsed, 'embed')),
-  };
-  for (const [key, value] of Object.entries(members)) if (value !== undefined) input[key] = value;
-  if (parsed.values['dry-run']) check(channelMessageSchema, input, 'channel message');
-  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed);
-  await sent(ctx, parsed, input, () => client!.postChannelMessage(input as never, { signal: ctx.signal }));
+  });
+  await sendOrCheck(ctx, parsed, CHANNEL_MESSAGE, input);
+}
+
+export const announce: CommandSpec = {
+  name: 'announce',
+  summary: 'Post a team-wide announcement, as the bot; every active employee is notified.',
+  usage: '--title T (TEXT | --body TEXT)',
+  description: 'TEXT is the body (1 to 4000 characters); "-" reads it from stdin. Prints the created announcement as JSON.',
+  options: {
+    title: { type: 'string', value: 'T', help: 'the title (1 to 150 characters)' },
+    ...BOT_TEXT_OPTIONS,
+  },
+  ...BOT_TEXT_COMMAND,
+  examples: ['opslink announce --title "Stocktake Friday" "Doors close at 4 pm."'],
+};
+
+export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
+  const input = { title: text(parsed, 'title'), body: await body(parsed) };
+  await sendOrCheck(ctx, parsed, ANNOUNCEMENT, input);
+}
+
+export function formatOf(ctx: Context, parsed: Parsed): Format {
+  const format = text(parsed, 'format');
+  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+  return format as Format;
 }
 
 export const webhookParse: CommandSpec = {
@@ -170,13 +183,6 @@ export const webhookParse: CommandSpec = {
     'opslink webhook parse "https://chat.example.com/api/automation/webhooks/00000000-0000-4000-8000-000000000005/chan_test_key" --format json',
   ],
 };
-
-export function formatOf(ctx: Context, parsed: Parsed): Format {
-  const format = text(parsed, 'format');
-  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
-  return format as Format;
-}
 
 export async function runWebhookParse(ctx: Context, parsed: Parsed): Promise<void> {
   const format = formatOf(ctx, parsed);

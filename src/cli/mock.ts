@@ -12,7 +12,6 @@ import { EXIT, InputError, UsageError } from './errors.js';
 export const mock: CommandSpec = {
   name: 'mock',
   summary: 'Start the messaging and warehouse mocks on a local HTTP server; print their URLs, keys, and the environment for opslink.',
-  usage: '',
   description: "Runs until Ctrl-C. The keys are the mocks' fixed test keys, the same on every run. Also installed as `opslink-mock`.",
   options: {
     port: { type: 'string', value: 'N', help: 'port (default: any free port)' },

@@ -201,7 +201,6 @@ function listSpec(
 ): CommandSpec {
   return {
     ...spec,
-    usage: '',
     options: { ...queryFlags(kind.shape, queryHelp), ...OUTPUT_FLAGS, ...LIST_FLAGS, ...WAREHOUSE_FLAGS },
     positionals: { min: 0, max: 0 },
     env: WAREHOUSE_ENV_NAMES,

@@ -1,4 +1,5 @@
 /** The warehouse endpoints as declarations: what each sends and how its answer is read. */
+import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { checkValue } from '../core/validation.js';
@@ -129,52 +130,45 @@ export const retrieveShipment: Operation<string, ShipmentDetail> = {
 type InboundQuery = InboundListParams & Record<string, unknown>;
 type ShipmentQuery = ShipmentListParams & Record<string, unknown>;
 
-/** Offset, limit, sorting and the lists' scalar filters, as every page sends them. */
-function pageQuery(params: Record<string, unknown>, offset: number, limit: number, arrays: string[]): URLSearchParams {
+/** Offset, limit, sorting and the filters, as every page sends them (the schema has let only its list members be arrays). */
+function pageQuery(params: Record<string, unknown>, offset: number, limit: number): URLSearchParams {
   const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || name === 'offset' || name === 'limit') continue;
-    if (arrays.includes(name)) appendQueryArray(query, name, value as string[]);
+    if (Array.isArray(value)) appendQueryArray(query, name, value as string[]);
     else query.set(name, String(value));
   }
   return query;
 }
 
-/** A list endpoint of the warehouse: `path`, its parameter schema, which members are arrays, and how a page is read. */
+/** A list endpoint of the warehouse: `path`, its parameter schema, how a page is read, and what names an item. */
 function listOf<P extends { offset?: number; limit?: number } & Record<string, unknown>, Item>(
-  list: Pick<ListOperation<P, Item>, 'subject' | 'schema' | 'path' | 'keyOf' | 'parse'>,
-  arrays: string[],
+  path: string,
+  schema: z.ZodMiniType,
+  parse: ListOperation<P, Item>['parse'],
+  named: Pick<ListOperation<P, Item>, 'subject' | 'keyOf'>,
 ): ListOperation<P, Item> {
   const limitOf = (params: P) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize;
   return {
-    ...list,
+    ...named,
+    path,
+    schema,
+    parse,
     credential,
     limitOf,
     offsetOf: (params) => params.offset ?? 0,
-    query: (params, offset) => pageQuery(params, offset, limitOf(params), arrays),
+    query: (params, offset) => pageQuery(params, offset, limitOf(params)),
   };
 }
 
 /** `GET /api/v1/inbound`, page by page. */
-export const listInbound = listOf<InboundQuery, InboundOrder>(
-  {
-    subject: 'inbound list parameters',
-    schema: inboundListParamsSchema,
-    path: '/inbound',
-    keyOf: (order) => order.order_id,
-    parse: parseInboundPage,
-  },
-  ['fulfillment_types'],
-);
+export const listInbound = listOf<InboundQuery, InboundOrder>('/inbound', inboundListParamsSchema, parseInboundPage, {
+  subject: 'inbound list parameters',
+  keyOf: (order) => order.order_id,
+});
 
 /** `GET /api/v1/shipments`, page by page. */
-export const listShipments = listOf<ShipmentQuery, Shipment>(
-  {
-    subject: 'shipment list parameters',
-    schema: shipmentListParamsSchema,
-    path: '/shipments',
-    keyOf: (s) => s.shipment_id,
-    parse: parseShipmentPage,
-  },
-  ['fulfillment_types', 'statuses'],
-);
+export const listShipments = listOf<ShipmentQuery, Shipment>('/shipments', shipmentListParamsSchema, parseShipmentPage, {
+  subject: 'shipment list parameters',
+  keyOf: (shipment) => shipment.shipment_id,
+});

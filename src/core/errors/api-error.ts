@@ -1,5 +1,5 @@
 import { parseRetryAfterMs } from '../http/retry-policy.js';
-import { OpslinkError } from './opslink-error.js';
+import { nameErrorClasses, OpslinkError } from './opslink-error.js';
 
 /**
  * What the HTTP core knows of a failed response when it builds an {@link APIError}.
@@ -36,7 +36,6 @@ export interface APIErrorInit {
  * ```
  */
 export class APIError extends OpslinkError {
-  override name = 'APIError';
   /** HTTP status of the response. */
   declare readonly status: number;
   /** The warehouse envelope's `errors` array, one string per problem, when the body had one. */
@@ -80,9 +79,7 @@ export class APIError extends OpslinkError {
  * catch (e) { if (e instanceof BadRequestError) for (const rule of e.errors ?? []) console.warn(rule) }
  * ```
  */
-export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
-}
+export class BadRequestError extends APIError {}
 /**
  * 401: the key is missing, wrong or revoked (or the webhook token is not the channel's).
  * Keys do not expire, so this usually means a revoked or mistyped key: retrying will not help.
@@ -91,9 +88,7 @@ export class BadRequestError extends APIError {
  * catch (e) { if (e instanceof AuthenticationError) alertOps('opslink key rejected: create a new one in the dashboard') }
  * ```
  */
-export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
-}
+export class AuthenticationError extends APIError {}
 /**
  * 403: the key is valid but may not do this.
  * @example
@@ -101,9 +96,7 @@ export class AuthenticationError extends APIError {
  * catch (e) { if (e instanceof PermissionDeniedError) console.error(`not allowed: ${e.message}`) }
  * ```
  */
-export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
-}
+export class PermissionDeniedError extends APIError {}
 /**
  * 404: no such resource (for a direct message: no employee matches `to`).
  * @example
@@ -115,9 +108,7 @@ export class PermissionDeniedError extends APIError {
  * }
  * ```
  */
-export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends APIError {}
 /**
  * 409: the request conflicts with the resource's state.
  * @example
@@ -125,9 +116,7 @@ export class NotFoundError extends APIError {
  * catch (e) { if (e instanceof ConflictError) await reloadAndRetry() }
  * ```
  */
-export class ConflictError extends APIError {
-  override name = 'ConflictError';
-}
+export class ConflictError extends APIError {}
 /**
  * 500 and above: the server failed. GET and PUT requests are retried (`maxRetries`) before
  * this is thrown; a POST is not, since it may already have sent a message or created an order.
@@ -136,9 +125,7 @@ export class ConflictError extends APIError {
  * catch (e) { if (e instanceof InternalServerError) console.error(`server error ${e.status}, try again later`) }
  * ```
  */
-export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
-}
+export class InternalServerError extends APIError {}
 
 /**
  * 429, after the retries were spent, when the server asked for a longer wait than
@@ -149,7 +136,6 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
   /** Seconds the server asked to wait (`Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
   constructor(init: APIErrorInit) {
@@ -167,3 +153,14 @@ const STATUS_CLASSES: Record<number, new (init: APIErrorInit) => APIError> = {
   409: ConflictError,
   429: RateLimitError,
 };
+
+nameErrorClasses({
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  InternalServerError,
+  RateLimitError,
+});

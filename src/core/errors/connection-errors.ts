@@ -1,4 +1,4 @@
-import { OpslinkError } from './opslink-error.js';
+import { nameErrorClasses, OpslinkError } from './opslink-error.js';
 
 /**
  * The request never got a response: DNS, refused or reset connection, CORS in a browser.
@@ -7,9 +7,7 @@ import { OpslinkError } from './opslink-error.js';
  * catch (e) { if (e instanceof APIConnectionError) console.warn('network problem, try later') }
  * ```
  */
-export class APIConnectionError extends OpslinkError {
-  override name = 'APIConnectionError';
-}
+export class APIConnectionError extends OpslinkError {}
 
 /**
  * No complete response within the per-attempt `timeout`, or the call's `deadline` passed
@@ -23,9 +21,7 @@ export class APIConnectionError extends OpslinkError {
  * }
  * ```
  */
-export class APIConnectionTimeoutError extends APIConnectionError {
-  override name = 'APIConnectionTimeoutError';
-}
+export class APIConnectionTimeoutError extends APIConnectionError {}
 
 /**
  * The caller's `AbortSignal` fired; `cause` is the signal's reason.
@@ -34,6 +30,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * catch (e) { if (e instanceof APIUserAbortError) return }
  * ```
  */
-export class APIUserAbortError extends OpslinkError {
-  override name = 'APIUserAbortError';
-}
+export class APIUserAbortError extends OpslinkError {}
+
+nameErrorClasses({ APIConnectionError, APIConnectionTimeoutError, APIUserAbortError });

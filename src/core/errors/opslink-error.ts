@@ -10,8 +10,6 @@ import { inspectSymbol } from '../../internal/inspect.js';
  * ```
  */
 export class OpslinkError extends Error {
-  override name = 'OpslinkError';
-
   /** What `JSON.stringify` shows: the name, message and own data, never a request or headers. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
@@ -32,3 +30,14 @@ Object.defineProperty(OpslinkError.prototype, inspectSymbol, {
     return `${this.stack ?? `${this.name}: ${this.message}`}${extra}`;
   },
 });
+
+/**
+ * Sets each error class's `name` on its prototype, from the keys of one object literal:
+ * keys survive minification where class names do not, and a class that only narrows
+ * `instanceof` then needs no body at all.
+ */
+export function nameErrorClasses(classes: Record<string, abstract new (...args: never[]) => Error>): void {
+  for (const [name, type] of Object.entries(classes)) type.prototype.name = name;
+}
+
+nameErrorClasses({ OpslinkError });

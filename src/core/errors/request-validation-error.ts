@@ -1,4 +1,4 @@
-import { OpslinkError } from './opslink-error.js';
+import { nameErrorClasses, OpslinkError } from './opslink-error.js';
 
 /**
  * One problem found in a request before it was sent.
@@ -39,7 +39,6 @@ function formatIssues(subject: string, issues: ValidationIssue[]): string {
  * ```
  */
 export class RequestValidationError extends OpslinkError {
-  override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
   constructor(issues: ValidationIssue[], subject = 'request') {
     super(formatIssues(subject, issues));
@@ -57,7 +56,6 @@ export class RequestValidationError extends OpslinkError {
  * ```
  */
 export class ConfigurationError extends RequestValidationError {
-  override name = 'ConfigurationError';
   /** The option at fault, e.g. `botKey`. */
   readonly option: string;
   constructor(issues: ValidationIssue[], subject = 'client options') {
@@ -65,3 +63,5 @@ export class ConfigurationError extends RequestValidationError {
     this.option = String(issues[0]?.path[0] ?? '');
   }
 }
+
+nameErrorClasses({ RequestValidationError, ConfigurationError });

@@ -1,4 +1,4 @@
-import { OpslinkError } from './opslink-error.js';
+import { nameErrorClasses, OpslinkError } from './opslink-error.js';
 import type { ValidationIssue } from './request-validation-error.js';
 
 /**
@@ -12,7 +12,6 @@ import type { ValidationIssue } from './request-validation-error.js';
  * ```
  */
 export class ResponseValidationError extends OpslinkError {
-  override name = 'ResponseValidationError';
   declare readonly status: number;
   declare readonly issues: ValidationIssue[];
   /** The body as received: parsed JSON, or text when it was not JSON (secrets scrubbed). */
@@ -30,3 +29,5 @@ export function describeIssues(issues: ValidationIssue[]): string {
   if (issues.length > 5) listed.push(`and ${issues.length - 5} more`);
   return listed.join('; ');
 }
+
+nameErrorClasses({ ResponseValidationError });
