@@ -24,13 +24,16 @@ export const BUDGETS: Record<string, number> = {
  * encoder of opslink's own (≈0.2 KB: the platform's `FormData` rewrites every line break to
  * CRLF); and hook events are built only when a hook is set (per-request cost).
  *
- * Re-recorded once more (18,476 / 23,407 / 26,472 → below, +64 / +43 / +19 bytes): the error
- * classes take their `name` from one object per module, set on the prototype, so that the
- * fifteen classes have no repeated bodies (issue 15: no duplicate runs in `src`); the
- * warehouse's two list declarations lost their hand-kept array-member lists at the same time.
+ * Re-recorded in the next session (18,476 / 23,407 / 26,472 → below, +99 / +91 / +84 bytes),
+ * for two changes measured against what they cost: the error classes take their `name` from
+ * one object per module, set on the prototype, so the fifteen classes have no repeated bodies
+ * (issue 15: no duplicate runs in `src`; +64 / +43 / +19); and `opslink/testing` is built
+ * apart from the SDK's entries, which halves the chunks `import('opslink')` loads (6 → 3) and
+ * took its cold import from 1.29 to 1.22 × zod/mini's in one interleaved run (the chunk
+ * layout moves +23 / +48 / +62 bytes of what a bundler makes of `dist`).
  * A change that grows a miss from here pays for itself in bytes.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_540, 'opslink/warehouse': 23_450, opslink: 26_491 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_575, 'opslink/warehouse': 23_498, opslink: 26_556 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -126,15 +126,14 @@ function embedTextLength(embed: EmbedShape): number {
   return parts.reduce((sum, part) => sum + (part ? codePointLength(part) : 0), 0);
 }
 
-function buildChannelMessageSchema(profile: Profile) {
+/** A channel message whose embeds are `embed`s: the exported embed schema of the same profile, not a copy. */
+function buildChannelMessageSchema(profile: Profile, embed: ReturnType<typeof buildEmbedSchema>) {
   const total = CHAT_PLATFORM_EMBED_LIMITS.embedTotalText.max;
   const object = z.strictObject({
     content: z.optional(text(L.channelContent)),
     username: z.optional(text(L.channelUsername)),
     avatar_url: z.optional(httpUrl),
-    embeds: z.optional(
-      z.array(buildEmbedSchema(profile)).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`)),
-    ),
+    embeds: z.optional(z.array(embed).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`))),
   });
   const schema = object.check(
     z.superRefine((message, ctx) => {
@@ -194,7 +193,7 @@ export type Embed = z.input<typeof embedSchema>;
  * channelMessageSchema.parse({ content: 'Nightly export done', embeds: [{ title: 'export.csv', url: 'https://files.example.com/export.csv' }] });
  * ```
  */
-export const channelMessageSchema = buildChannelMessageSchema('documented');
+export const channelMessageSchema = buildChannelMessageSchema('documented', embedSchema);
 /**
  * A channel message request: `content` (up to 2000 characters), up to 10 `embeds`, or both
  * (at least one must be present, and not empty — that part is checked when the message is
@@ -232,4 +231,4 @@ export const strictEmbedSchema = buildEmbedSchema('chat-platform');
  * strictChannelMessageSchema.safeParse({ embeds: [{ description: 'x'.repeat(4096) }, { description: 'x'.repeat(4096) }] }).success; // false
  * ```
  */
-export const strictChannelMessageSchema = buildChannelMessageSchema('chat-platform');
+export const strictChannelMessageSchema = buildChannelMessageSchema('chat-platform', strictEmbedSchema);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as opslink from '../../src/index.js';
 
 const headers = new Headers();
-const apiInit = { status: 418, message: 'm', errors: null, body: null, method: 'GET', path: '/x', headers };
+const apiInit = { status: 418, message: 'm', body: null, method: 'GET', path: '/x', headers };
 const issue = [{ path: ['a'], message: 'b' }];
 
 /** One instance of each exported error class, keyed by the name it must carry. */
