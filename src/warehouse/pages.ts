@@ -3,18 +3,21 @@
  * page) you can `for await`, fetched lazily, optionally several pages ahead, within one
  * deadline for the whole iteration.
  *
- * Records inserted at the top while a list is paged (newest first) push the records already
- * seen onto the next page. Those are dropped, by id, rather than yielded twice, and a page made
- * only of them is passed over when the total grew to match. A server that ignores `offset`
- * sends the same page again without the total growing: that is a `ResponseValidationError`,
- * never an endless loop.
+ * Records created while a list in its default order (newest first) is paged land at the top
+ * and push the records already seen further down. The total says how many arrived: each page
+ * passes over as many of its first records as sit before the position already reached (new
+ * ones, then seen ones pushed down), however many arrived between two requests, and a page
+ * fetched ahead that the server answered before the one before it is fetched again. In any
+ * other order, records already listed are dropped by id. A server that ignores `offset` sends
+ * the same page again without the total growing: that is a `ResponseValidationError`, never
+ * an endless loop.
  */
 
 import type * as z from 'zod/mini';
 import { APIPromise, rejectedPromise, type WithResponse } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
 import { OpslinkError, RequestValidationError, ResponseValidationError, type ValidationIssue } from '../core/errors/index.js';
-import type { CallOptions, RawResponse } from '../core/http/index.js';
+import { type CallOptions, type RawResponse, userAbort } from '../core/http/index.js';
 import { type ClientContext, type Operation, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
@@ -59,6 +62,8 @@ export interface PaginationOptions {
 
 /** Ids remembered to drop records a shifted page repeats: a bound, so memory stays flat. */
 const REMEMBERED_IDS = 1_000;
+/** Times a page fetched ahead is asked for again when it was answered out of order. */
+const STALE_REFETCHES = 3;
 
 /** @internal What the list methods hand a {@link PagePromise}. */
 export interface PagingContext<Item> {
@@ -70,6 +75,8 @@ export interface PagingContext<Item> {
   keyOf(item: Item): unknown;
   /** `METHOD /path`, for the loop guard's message. */
   label: string;
+  /** The list is in its default order (`created_at`, newest first): records created while paging land at the top. */
+  newestFirst: boolean;
   /** The list call's own options (signal, deadline instant, …), kept for every later page. */
   options: CallOptions;
 }
@@ -95,20 +102,30 @@ export class Page<Item> {
   /** Records the server sent for this page, repeats included: how far the offset moves. */
   readonly #span: number;
   readonly #history: History;
+  /** @internal Answered before the page before it: records between the two were not in either. */
+  readonly stale: boolean;
 
   /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
   constructor(result: PageResult<Item>, context: PagingContext<Item>, history?: History) {
     const seen = history?.seen ?? new Set();
     this.#span = result.items.length;
-    this.items = result.items.filter((item) => !seen.has(context.keyOf(item)));
+    // Newest first, the records created since the first page (`added`) sit at the top, and the
+    // first `passed` records of the list as it was have been listed: whatever stands before
+    // `passed + added` now is new or seen, and is passed over.
+    const added = history && context.newestFirst ? Math.max(0, result.total - history.firstTotal) : 0;
+    const passed = history?.passed ?? result.offset;
+    const skip = context.newestFirst ? Math.min(this.#span, Math.max(0, passed + added - result.offset)) : 0;
+    this.items = result.items.slice(skip).filter((item) => !seen.has(context.keyOf(item)));
     this.total = result.total;
     this.offset = result.offset;
     this.limit = result.limit;
     this.#context = context;
+    this.stale = context.newestFirst && history !== undefined && result.offset > passed + added;
     this.#history = {
       seen: remember(seen, this.items.map(context.keyOf)),
       firstTotal: history ? history.firstTotal : result.total,
       dropped: (history?.dropped ?? 0) + this.#span - this.items.length,
+      passed: Math.max(passed, result.offset + this.#span - added),
     };
   }
 
@@ -143,11 +160,13 @@ export class Page<Item> {
   }
 }
 
-/** What a page knows of the pages before it: ids recently listed, the first total, repeats dropped so far. */
+/** What a page knows of the pages before it: ids recently listed, the first total, records passed over so far. */
 interface History {
   seen: Set<unknown>;
-  firstTotal: number | undefined;
+  firstTotal: number;
   dropped: number;
+  /** How many records of the list as it was at the first page lie before the position reached. */
+  passed: number;
 }
 
 /** `seen` plus `keys`, keeping only the most recent {@link REMEMBERED_IDS}. */
@@ -167,7 +186,7 @@ function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
  * inserted before the position can push listed ones onto a later page).
  */
 function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, history: History, context: PagingContext<Item>): void {
-  const added = next.total !== undefined && history.firstTotal !== undefined ? next.total - history.firstTotal : 0;
+  const added = next.total - history.firstTotal;
   const stalled = next.offset <= previous.offset;
   const repeatedOnly = next.items.length === 0 && next.nextOffset > next.offset && history.dropped > added;
   if (!stalled && !repeatedOnly) return;
@@ -212,7 +231,11 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
       ahead.plan(page, seen);
       yield page;
       while (seen < ahead.maxItems && page.hasNextPage()) {
-        page = page.follow(await ahead.take(page));
+        let next = page.follow(await ahead.take(page));
+        // A page fetched ahead and answered before the one before it misses what was created in
+        // between; asked again now, it cannot (records are only added at the top meanwhile).
+        for (let again = 0; next.stale && again < STALE_REFETCHES; again++) next = page.follow(await ahead.refetch(page));
+        page = next;
         seen += page.items.length;
         ahead.plan(page, seen);
         yield page;
@@ -226,8 +249,11 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     let left = this.#paging.maxItems ?? Number.POSITIVE_INFINITY;
     if (left <= 0) return;
+    const { signal } = this.#context.options;
     for await (const page of this.pages()) {
       for (const item of page.items) {
+        // The page is already here, but the caller said stop: not one more item after that.
+        if (signal?.aborted) throw userAbort(this.#context.label, signal);
         yield item;
         if (--left <= 0) return;
       }
@@ -274,6 +300,13 @@ class Prefetch<Item> {
       this.#queue.push({ offset: this.#planned, page: request });
       this.#planned += this.#step;
     }
+  }
+
+  /** The page after `page`, asked for again now: the planned ones after it are dropped and planned anew. */
+  refetch(page: Page<Item>): Promise<PageResult<Item>> {
+    this.#restart();
+    this.#planned = page.nextOffset + this.#step;
+    return this.#fetch(page.nextOffset);
   }
 
   /** The page after `page`: the one planned for its offset, or a fresh request when plans went stale. */
@@ -364,7 +397,13 @@ export function listPages<P, Item>(
   const limit = params === undefined ? 0 : operation.limitOf(params);
   const start = params === undefined ? 0 : operation.offsetOf(params);
   const label = `GET ${operation.path}`;
-  return new PagePromise<Item>({ fetch: fetchPage, limit, keyOf: operation.keyOf, label, options: callOptions }, start, paging);
+  const { sort_key = 'created_at', sort_order = 'desc' } = (params ?? {}) as { sort_key?: string; sort_order?: string };
+  const newestFirst = sort_key === 'created_at' && sort_order === 'desc';
+  return new PagePromise<Item>(
+    { fetch: fetchPage, limit, keyOf: operation.keyOf, label, options: callOptions, newestFirst },
+    start,
+    paging,
+  );
 }
 
 function pageOperation<P, Item>(

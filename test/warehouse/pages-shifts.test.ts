@@ -1,10 +1,13 @@
 /**
- * Paging while the list changes. Orders inserted at the top (newest first, the default sort)
- * push the ones already listed onto the next page: the pages helper drops those repeats, by
- * id, so every order present from the start is yielded exactly once, whether fewer than a
- * page, exactly a page, or more are inserted between two requests. A server that ignores
- * `offset` still ends in a `ResponseValidationError`, never an endless loop.
+ * Paging while the list changes. Orders created while paging land at the top (newest first,
+ * the default sort) and push the ones already listed onto later pages: every order present
+ * from the start is yielded exactly once and the new ones not at all, whether fewer than a
+ * page, exactly a page, or several pages' worth arrive between two requests, and also when a
+ * page fetched ahead was answered before the one before it. In another sort order, repeats
+ * are dropped by id. A server that ignores `offset` still ends in a
+ * `ResponseValidationError`, never an endless loop.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type InboundOrder, ResponseValidationError, WarehouseClient } from '../../src/index.js';
 
@@ -33,13 +36,24 @@ const order = (n: number) => ({
   created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
 });
 
-/** A warehouse whose inbound list is newest first, with `insertBefore(offset)` orders added before answering each page. */
-function changingWarehouse(initial: number, insertBefore: (offset: number) => number, ignoreOffset = false) {
+/**
+ * A warehouse whose inbound list is newest first, with `insertBefore(offset)` orders added
+ * before answering each page; `delayMs(offset)` holds a page's answer back (the list is read
+ * after the wait, so pages can be answered out of order).
+ */
+function changingWarehouse(
+  initial: number,
+  insertBefore: (offset: number) => number,
+  ignoreOffset = false,
+  delayMs = (_offset: number) => 0,
+) {
   let next = initial;
   const rows = Array.from({ length: initial }, (_, i) => order(initial - 1 - i)); // newest first
   const requests: number[] = [];
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL(String(input));
+    const wait = delayMs(Number(url.searchParams.get('offset')));
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const offset = ignoreOffset ? 0 : Number(url.searchParams.get('offset'));
     const limit = Number(url.searchParams.get('limit'));
     requests.push(Number(url.searchParams.get('offset')));
@@ -67,14 +81,38 @@ describe('orders inserted at the top while paging', () => {
     ['fewer than a page', 3],
     ['exactly a page', 20],
     ['more than a page', 45],
-  ])('%s before the second and the fourth page: every original order once, none twice, no loop guard', async (_name, k) => {
+    ['several pages', 70],
+  ])('%s before the second and the fourth page: every original order once, no new one, no loop guard', async (_name, k) => {
     for (const concurrency of [1, 4]) {
       const { client } = changingWarehouse(100, (offset) => (offset === 20 || offset === 60 ? k : 0));
       const ids = await all(client.inbound.list({ limit: 20 }, { concurrency }));
-      expect(new Set(ids).size).toBe(ids.length);
-      // What was there when paging started is all yielded; what came later lands before the position passed.
-      expect(ids.filter((id) => Number(id.slice(-12)) < 100)).toEqual(originals(100));
+      expect(ids).toEqual(originals(100));
     }
+  });
+
+  it('100 created before each of three requests, pages of 50: the 300 originals once, in order', async () => {
+    const { client } = changingWarehouse(300, (offset) => (offset >= 50 && offset <= 250 ? 100 : 0));
+    expect(await all(client.inbound.list({ limit: 50 }))).toEqual(originals(300));
+  });
+
+  it('a page fetched ahead and answered before the page before it is asked for again', async () => {
+    // Page 20 is answered late, after 10 orders were created; page 40 at once, before them.
+    const { client, requests } = changingWarehouse(
+      100,
+      (offset) => (offset === 20 ? 10 : 0),
+      false,
+      (offset) => (offset === 20 ? 50 : 0),
+    );
+    const ids = await all(client.inbound.list({ limit: 20 }, { concurrency: 4 }));
+    expect(ids).toEqual(originals(100));
+    expect(requests.filter((offset) => offset === 40).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('in another order, records already listed are dropped by id and every original comes once', async () => {
+    const { client } = changingWarehouse(60, (offset) => (offset === 20 ? 5 : 0));
+    const ids = await all(client.inbound.list({ limit: 20, sort_order: 'asc' }));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of originals(60)) expect(ids).toContain(id);
   });
 
   it('page by page with getNextPage(), the same', async () => {
@@ -85,8 +123,34 @@ describe('orders inserted at the top while paging', () => {
       page = await page.getNextPage();
       ids.push(...page.items.map((o) => o.order_id));
     }
-    expect(ids.filter((id) => Number(id.slice(-12)) < 60)).toEqual(originals(60));
-    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(originals(60));
+  });
+});
+
+describe('any schedule of orders created while paging (property)', () => {
+  it('yields exactly the orders present at the start, once each, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(fc.nat({ max: 40 }), fc.nat({ max: 3 })), { maxLength: 30 }),
+        async (initial, limit, concurrency, schedule) => {
+          // The nth request answered: `created` orders first, after a wait of `delay` ms.
+          let answered = 0;
+          let asked = 0;
+          const { client } = changingWarehouse(
+            initial,
+            () => schedule[answered++]?.[0] ?? 0,
+            false,
+            () => schedule[asked++]?.[1] ?? 0,
+          );
+          // The list as the first page found it (orders created before that answer included).
+          expect(await all(client.inbound.list({ limit }, { concurrency }))).toEqual(originals(initial + (schedule[0]?.[0] ?? 0)));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

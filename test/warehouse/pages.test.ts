@@ -262,7 +262,7 @@ describe('servers that misbehave', () => {
 });
 
 describe('aborting a walk', () => {
-  it('hands the signal to every page request, and stops with APIUserAbortError and no further request', async () => {
+  it('hands the signal to every page request, and stops with APIUserAbortError: no further item, no further request', async () => {
     const mock = createWarehouseMock({ inboundOrders: 1234, shipments: 0 });
     const wire = watchedFetch(mock);
     const controller = new AbortController();
@@ -279,7 +279,8 @@ describe('aborting a walk', () => {
       })(),
     );
     expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(count).toBe(200);
+    expect((error as APIUserAbortError).cause).toEqual(new Error('user left'));
+    expect(count).toBe(150); // the rest of the page already received is not handed out
     expect(everyRequestAborted).toBe(true);
     expect(wire.requests).toHaveLength(2);
   });

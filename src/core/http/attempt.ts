@@ -14,7 +14,14 @@ export interface FetchInit {
 
 export type AttemptResult =
   | { ok: true; response: Response; body: unknown; isJson: boolean; durationMs: number }
-  | { ok: false; failure: 'timeout' | 'network' | 'abort'; error: unknown; durationMs: number };
+  | {
+      ok: false;
+      failure: 'timeout' | 'network' | 'abort';
+      error: unknown;
+      durationMs: number;
+      /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
+      response?: Response;
+    };
 
 const now = () => (globalThis.performance ?? Date).now();
 
@@ -52,15 +59,16 @@ export async function attempt(
   const attemptSignal = signal ? anySignal([signal, timer.signal]) : timer.signal;
   // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
   const request = { ...init, headers: { ...init.headers }, signal: attemptSignal };
+  let response: Response | undefined;
   try {
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
     const sent = customFetch ? untilAborted(customFetch(url, request), attemptSignal, discardBody) : globalThis.fetch(url, request);
-    const response = await sent;
+    response = await sent;
     const { body, isJson } = await (customFetch ? untilAborted(readBody(response), attemptSignal, () => {}) : readBody(response));
     return { ok: true, response, body, isJson, durationMs: now() - started };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
-    return { ok: false, failure, error, durationMs: now() - started };
+    return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }) };
   } finally {
     clearTimeout(timeoutId);
   }

@@ -90,6 +90,7 @@ export class HttpClient {
       for (let n = 1; ; n++) {
         const result = await this.#attempt(call, n);
         if (result.ok && result.response.ok) return this.#parse(call, result, parse);
+        if (tookEffect(call, result)) return this.#parse(call, this.#cutOff(call, result), parse);
         const decision = this.#decide(call, n, result);
         if ('error' in decision) throw decision.error;
         await this.#wait(call, n, decision);
@@ -158,7 +159,9 @@ export class HttpClient {
       result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
-        const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+        const id = headers.get('x-request-id') ?? headers.get('request-id');
+        // A proxy may echo anything into it, a token in the URL too: scrubbed like the rest.
+        const requestId = id === null ? undefined : call.redactor.text(id);
         const durationMs = Math.round(result.durationMs);
         const url = call.redactor.text(call.url);
         emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
@@ -177,6 +180,19 @@ export class HttpClient {
     const value = await resolveCredential(credential.option, credential.value);
     call.redactor = call.redactor.with([value]);
     return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
+  }
+
+  /**
+   * A write answered 2xx whose body then failed to arrive: it took effect, so it resolves with
+   * an empty body (its parser returns what it can) and a warning, rather than an error that
+   * would invite the caller to send it again.
+   */
+  #cutOff(call: Call, result: AttemptResult & { ok: false; response: Response }): AttemptResult & { ok: true } {
+    const why = result.failure === 'network' ? 'the connection closed' : 'the time ran out';
+    this.settings.log.warn?.(
+      `${result.response.status} ${call.label} took effect, but ${why} before its body arrived; it resolves without it`,
+    );
+    return { ok: true, response: result.response, body: undefined, isJson: true, durationMs: result.durationMs };
   }
 
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
@@ -295,4 +311,9 @@ function emit<O, K extends keyof O>(
   } catch (error) {
     log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`);
   }
+}
+
+/** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
+function tookEffect(call: Call, result: AttemptResult): result is AttemptResult & { ok: false; response: Response } {
+  return !result.ok && result.response?.ok === true && call.spec.write && !call.callerSignal?.aborted;
 }

@@ -1,4 +1,5 @@
 export { CallDeadline } from './deadline.js';
+export { userAbort } from './error-mapping.js';
 export { RateLimitGate } from './gate.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
 export { RawResponse } from './raw-response.js';
