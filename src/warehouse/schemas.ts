@@ -39,14 +39,51 @@ const packSize = custom<number | string>(
   { type: 'string', pattern: '^[1-9]\\d*$' },
 );
 
-const plainJson = z.refine((item: unknown) => {
-  try {
-    JSON.stringify(item);
-    return true;
-  } catch {
-    return false;
+/** How deep a bundle item may nest: deeper is a cycle, or no item a warehouse form needs. */
+const JSON_DEPTH = 64;
+type Path = (string | number)[];
+
+/**
+ * Where `value` stops being plain JSON data, and why: what `JSON.stringify` would change or
+ * drop (a `toJSON` method, a `Date`, a `Map`, `NaN`, a function) is refused, so what is
+ * checked is what is sent. `undefined` members of an object are absent, as in JSON.
+ */
+function jsonProblem(value: unknown, path: Path, depth = 0): { path: Path; message: string } | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, message: `must be a finite number, not ${value}` };
+  if (typeof value !== 'object')
+    return { path, message: `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` };
+  if (depth >= JSON_DEPTH) return { path, message: `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = jsonProblem(value[i], [...path, i], depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
   }
-}, 'must be plain JSON data (no BigInt, cycles or extreme nesting)');
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    return { path, message: 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)' };
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' };
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const problem = member === undefined ? undefined : jsonProblem(member, [...path, key], depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const plainJson = z.superRefine((item: unknown, ctx) => {
+  let problem: ReturnType<typeof jsonProblem>;
+  try {
+    problem = jsonProblem(item, []);
+  } catch {
+    problem = { path: [], message: 'must be plain JSON data (a member could not be read)' };
+  }
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: item });
+});
 
 /** One bundle item: quantity, item_name and color, and further members passed through (sent as JSON text). */
 const bundleItem = z.looseObject({ quantity: units, item_name: nonEmpty, color: z.string() }).check(plainJson);
