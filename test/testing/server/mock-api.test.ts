@@ -45,6 +45,9 @@ function statusWithHost(url: string, host: string | undefined, method = 'GET', b
   });
 }
 
+/** The mask as a query string carries it. */
+const MASKED = encodeURIComponent('••••');
+
 function expectNoSecret(text: string): void {
   for (const secret of secrets()) expect(text).not.toContain(secret);
 }
@@ -108,6 +111,18 @@ describe('GET /_mock/requests', () => {
     const later = (await api(`/requests?after=${after}&service=messaging`)).body.requests;
     expect(later).toHaveLength(1);
     expect((await api('/requests?limit=0')).body.problems).toEqual(["limit: must be an integer from 1 to 100000 (got '0')"]);
+  });
+
+  it('masks query parameters and headers named like a credential, such as auth, sig and x-auth', async () => {
+    await fetch(`${server.url}/api/bot/messages?auth=q-auth12&sig=q-sig123&access_token=q-tok123&keyword=deploy`, {
+      method: 'POST',
+      headers: { 'x-auth': 'h-auth12', 'x-api-key': 'h-key123', 'x-request-id': 'r-1' },
+    });
+    const { body, text } = await api('/requests?service=messaging');
+    const [entry] = body.requests;
+    expect(entry.path).toBe(`/api/bot/messages?auth=${MASKED}&sig=${MASKED}&access_token=${MASKED}&keyword=deploy`);
+    expect(entry.request.headers).toMatchObject({ 'x-auth': '••••', 'x-api-key': '••••', 'x-request-id': 'r-1' });
+    for (const value of ['q-auth12', 'q-sig123', 'q-tok123', 'h-auth12', 'h-key123']) expect(text).not.toContain(value);
   });
 });
 
