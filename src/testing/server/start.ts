@@ -12,7 +12,7 @@ import { listFaults } from './api-faults.js';
 import { apiError } from './api-json.js';
 import { ASSET_PREFIX, serveAsset } from './assets.js';
 import { EventHub } from './events.js';
-import { refuseForeign } from './guard.js';
+import { bracketed, refuseForeign } from './guard.js';
 import { type IncomingMessage, type NodeHttp, nodeModule, type Server, type ServerResponse, send, toRequest } from './node-http.js';
 import { type Served, secretsOf, servedMocks } from './served.js';
 
@@ -116,13 +116,19 @@ function relayLogs(served: Served, hub: EventHub): () => void {
   };
 }
 
+/** The origin a request's `Host` names; the listening address when it names none (missing, empty, malformed). */
+function originOf(hostHeader: string | string[] | undefined, host: string): string {
+  const named = `http://${typeof hostHeader === 'string' ? hostHeader : ''}`;
+  return named !== 'http://' && URL.canParse(named) ? named : `http://${bracketed(host)}`;
+}
+
 /** Answers one Node request: the page and its API, else the mock whose base path matches, else 404. */
 async function answer(req: IncomingMessage, res: ServerResponse, mocks: MockTransport[], inboxOf: Inbox, host: string): Promise<void> {
   const controller = new AbortController();
   // The client went away (a timeout, an abort): end any hang the mock is in, and its event stream.
   res.on('close', () => controller.abort());
   try {
-    const request = await toRequest(req, `http://${req.headers.host ?? host}`, controller.signal);
+    const request = await toRequest(req, originOf(req.headers.host, host), controller.signal);
     const url = new URL(request.url);
     const page = await inboxOf(request, url);
     if (page) return await send(res, page);
@@ -177,7 +183,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.keepAliveTimeout = 5_000;
   const port = await listen(server, options.port ?? 0, host);
   const stopRelay = relayLogs(served, hub);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `http://${bracketed(host)}:${port}`;
   const webhook = (options.messaging as { webhookUrl?: string } | undefined)?.webhookUrl;
 
   return {

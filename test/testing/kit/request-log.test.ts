@@ -72,6 +72,56 @@ describe('the request log of the messaging mock', () => {
     expectNoSecrets(mock.requests.all(), [mock.botKey, mock.channelKey, 'k-123456', 't-123456', 's-123456', 'abc123secret']);
   });
 
+  it('masks every header and query parameter named like a credential, and keeps ordinary names readable', async () => {
+    const mock = createMessagingMock();
+    const query =
+      'auth=q-auth1&sig=q-sig12&access_token=q-tok12&X-Api-Key=q-key12&signature=q-sign1&keyword=deploy&sort_key=name&author=ada';
+    await mock.fetch(`${mock.baseUrl}/api/bot/announcements?${query}`, {
+      method: 'POST',
+      headers: {
+        'x-auth': 'h-auth12',
+        'x-sig': 'h-sig123',
+        'proxy-authorization': 'Basic h-basic1',
+        'x-session-id': 'h-sess12',
+        'x-user-password': 'h-pass12',
+        passwd: 'h-pwd123',
+        keyword: 'deploy',
+        'x-author': 'ada',
+      },
+    });
+    const [entry] = mock.requests.all();
+    const masked = new URLSearchParams(entry!.path.split('?')[1]);
+    for (const name of ['auth', 'sig', 'access_token', 'X-Api-Key', 'signature']) expect(masked.get(name), name).toBe('••••');
+    expect(Object.fromEntries(['keyword', 'sort_key', 'author'].map((name) => [name, masked.get(name)]))).toEqual({
+      keyword: 'deploy',
+      sort_key: 'name',
+      author: 'ada',
+    });
+    expect(entry!.request.headers).toMatchObject({
+      'x-auth': '••••',
+      'x-sig': '••••',
+      'proxy-authorization': 'Basic ••••',
+      'x-session-id': '••••',
+      'x-user-password': '••••',
+      passwd: '••••',
+      keyword: 'deploy',
+      'x-author': 'ada',
+    });
+    expectNoSecrets(mock.requests.all(), [
+      'q-auth1',
+      'q-sig12',
+      'q-tok12',
+      'q-key12',
+      'q-sign1',
+      'h-auth12',
+      'h-sig123',
+      'h-basic1',
+      'h-sess12',
+      'h-pass12',
+      'h-pwd123',
+    ]);
+  });
+
   it('marks a 429 and the SDK call that repeats it as a retry of it', async () => {
     const mock = createMessagingMock();
     mock.faults.status('POST /api/bot/messages', 429, { retryAfter: 0 });

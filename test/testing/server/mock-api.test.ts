@@ -32,16 +32,21 @@ async function api(path: string, init: RequestInit = {}): Promise<{ status: numb
 const post = (path: string, body: unknown, method = 'POST') =>
   api(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-function statusWithHost(url: string, host: string): Promise<number | undefined> {
+/** The status of a request sent with exactly this `Host` header (`undefined`: none at all). */
+function statusWithHost(url: string, host: string | undefined, method = 'GET', body?: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { host } }, (res) => {
+    const headers = { ...(host !== undefined && { host }), ...(body && { 'content-type': 'application/json' }) };
+    const req = httpRequest(url, { method, headers, setHost: false }, (res) => {
       res.resume();
       resolve(res.statusCode);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+/** The mask as a query string carries it. */
+const MASKED = encodeURIComponent('••••');
 
 function expectNoSecret(text: string): void {
   for (const secret of secrets()) expect(text).not.toContain(secret);
@@ -106,6 +111,18 @@ describe('GET /_mock/requests', () => {
     const later = (await api(`/requests?after=${after}&service=messaging`)).body.requests;
     expect(later).toHaveLength(1);
     expect((await api('/requests?limit=0')).body.problems).toEqual(["limit: must be an integer from 1 to 100000 (got '0')"]);
+  });
+
+  it('masks query parameters and headers named like a credential, such as auth, sig and x-auth', async () => {
+    await fetch(`${server.url}/api/bot/messages?auth=q-auth12&sig=q-sig123&access_token=q-tok123&keyword=deploy`, {
+      method: 'POST',
+      headers: { 'x-auth': 'h-auth12', 'x-api-key': 'h-key123', 'x-request-id': 'r-1' },
+    });
+    const { body, text } = await api('/requests?service=messaging');
+    const [entry] = body.requests;
+    expect(entry.path).toBe(`/api/bot/messages?auth=${MASKED}&sig=${MASKED}&access_token=${MASKED}&keyword=deploy`);
+    expect(entry.request.headers).toMatchObject({ 'x-auth': '••••', 'x-api-key': '••••', 'x-request-id': 'r-1' });
+    for (const value of ['q-auth12', 'q-sig123', 'q-tok123', 'h-auth12', 'h-key123']) expect(text).not.toContain(value);
   });
 });
 
@@ -289,6 +306,29 @@ describe('only from this machine', () => {
     expect((await api('/reset', { method: 'OPTIONS', headers: { origin: server.url } })).status).toBe(405);
     const service = await fetch(`${server.warehouseBaseUrl}/inbound`, { method: 'OPTIONS', headers: { origin: 'https://app.example' } });
     expect(service.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('refuses a DNS name that only starts with 127. (DNS rebinding), and a request without a Host', async () => {
+    const { port } = new URL(server.url);
+    const fault = JSON.stringify({ service: 'messaging', kind: '5xx' });
+    for (const name of ['127.attacker.example', '127.0.0.1.attacker.example', '127.0.0.1.', '127.0.0.256', 'localhost.attacker.example']) {
+      expect(await statusWithHost(`${server.url}/_mock/state`, `${name}:${port}`), name).toBe(403);
+      expect(await statusWithHost(`${server.url}/_mock/faults`, `${name}:${port}`, 'POST', fault), name).toBe(403);
+      expect(await statusWithHost(`${server.url}/`, name), name).toBe(403);
+    }
+    expect((await api('/faults')).body.faults).toEqual([]);
+    expect(await statusWithHost(`${server.url}/_mock/state`, '')).toBe(403);
+    expect(await statusWithHost(`${server.url}/_mock/state`, '  ')).toBe(403);
+    expect([400, 403]).toContain(await statusWithHost(`${server.url}/_mock/state`, undefined));
+    expect(await statusWithHost(`${server.warehouseBaseUrl}/inbound`, '')).toBe(401); // the services answer as ever, never a 500
+  });
+
+  it('takes every loopback name: localhost, a name under .localhost, 127.x.y.z and [::1]', async () => {
+    const { port } = new URL(server.url);
+    for (const name of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.255', '[::1]']) {
+      expect(await statusWithHost(`${server.url}/_mock/state`, `${name}:${port}`), name).toBe(200);
+      expect(await statusWithHost(`${server.url}/`, name), name).toBe(200);
+    }
   });
 
   it('answers an unknown endpoint 404 and a wrong method 405, both as JSON', async () => {
