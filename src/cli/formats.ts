@@ -1,10 +1,12 @@
 /**
  * The output formats of records: `table` (fits the terminal), `json` (one array), `ndjson`
  * (one object per line) and `csv` (RFC 4180, written with the SDK's own CSV writer, so what
- * `orders list --format csv` writes, `orders import` reads back). Each turns a batch of
- * records into whole lines of text; nothing is held but the table's column widths.
+ * `orders list --format csv` writes, `orders import` reads back; formula-like text
+ * neutralised with a leading `'`, see `neutralise`). Each turns a batch of records into
+ * whole lines of text; nothing is held but the table's column widths.
  */
 import { cellOf, csvLine } from '../warehouse/csv.js';
+import { FORMULA_PREFIXES } from '../warehouse/wire-format.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -47,20 +49,46 @@ function ndjsonWriter(columns: readonly string[] | undefined): RecordWriter {
   };
 }
 
+/** Text that, after any leading apostrophes, starts like a spreadsheet formula (`FORMULA_PREFIXES`). */
+const formulaLike = (text: string) => {
+  const rest = text.replace(/^'+/, '');
+  return FORMULA_PREFIXES.some((p) => rest.startsWith(p));
+};
+
+/**
+ * The CSV rule against formula injection (OWASP), kept here for every CSV the command
+ * writes: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gains a
+ * leading `'`, which a spreadsheet takes as "this is text" and does not show. A cell that
+ * already starts with `'` and then, after any more `'`, one of those gains one more, so that
+ * `unneutralise` (what `orders import` reads a cell with) gives back exactly what was written.
+ */
+export function neutralise(cell: string): string {
+  return formulaLike(cell) ? `'${cell}` : cell;
+}
+
+/** `neutralise` undone: a cell of `'` (one or more) then a formula character loses one `'`; any other cell is as written. */
+export function unneutralise(cell: string): string {
+  return cell.startsWith("'") && formulaLike(cell) ? cell.slice(1) : cell;
+}
+
 /**
  * A CSV cell: the SDK's own (dates as MM/DD/YYYY, numbers in plain decimal, tracking numbers
- * joined by `;`); members that are objects, or lists of objects, as JSON text.
+ * joined by `;`); members that are objects, or lists of objects, as JSON text. Text is
+ * `neutralise`d; a JS number is a number in a spreadsheet too (`-5`), and is written as is.
  */
 export function csvCell(column: string, value: unknown): string {
+  let text: string;
   if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))) {
-    return JSON.stringify(value);
+    text = JSON.stringify(value);
+  } else {
+    try {
+      text = cellOf(column, value);
+    } catch {
+      // A date the service wrote in a form the SDK does not read is exported as sent.
+      text = String(value);
+    }
   }
-  try {
-    return cellOf(column, value);
-  } catch {
-    // A date the service wrote in a form the SDK does not read is exported as sent.
-    return String(value);
-  }
+  return typeof value === 'number' ? text : neutralise(text);
 }
 
 function csvWriter(columns: readonly string[]): RecordWriter {

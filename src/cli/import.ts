@@ -6,7 +6,10 @@
  *
  * The CSV is read with the SDK's own reader (`parseCsv`, `rowFromCells`): records are
  * gathered line by line (a line break inside quotes continues the record) and handed to it in
- * batches, with their row numbers as a spreadsheet shows them (the header is row 1).
+ * batches, with their row numbers as a spreadsheet shows them (the header is row 1). A cell
+ * that `orders list --format csv` neutralised with a leading `'` is read without it
+ * (`unneutralise`); text that then starts like a formula meets the SDK's bulk CSV rule, and
+ * its problem line says how to send that order instead.
  */
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { fieldKinds } from '../warehouse/multipart.js';
 import type { CommandSpec, Parsed } from './args.js';
 import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
 import { InputError } from './errors.js';
+import { unneutralise } from './formats.js';
 import type { Progress } from './io.js';
 
 /** Number columns, read as numbers (as the SDK writes them), from the row schema's shape. */
@@ -31,6 +35,15 @@ const REQUIRED = (() => {
   const result = checkValue(inboundOrderRowSchema, {});
   return result.ok ? [] : result.issues.filter((i) => i.path.length === 1 && i.message === 'is required').map((i) => String(i.path[0]));
 })();
+
+/** The SDK's message for text that starts like a formula (its bulk CSV rule), read off the row schema. */
+const FORMULA_MESSAGE = (() => {
+  const result = checkValue(inboundOrderRowSchema, { item_name: '=' });
+  return result.ok ? undefined : result.issues.find((i) => i.path[0] === 'item_name')?.message;
+})();
+/** Added to that message: how such an order can be sent. */
+export const FORMULA_HINT =
+  "a bulk CSV cannot carry it: create this order on its own with the SDK's inbound.create (a multipart form, no CSV on the wire)";
 
 /** Columns of the export that the upload does not take (`order_id`, `status`, `created_at`): skipped. */
 const LIST_ONLY = INBOUND_ORDER_FIELDS.filter((f) => !(BULK_CSV_COLUMNS as readonly string[]).includes(f));
@@ -84,16 +97,26 @@ interface CheckResult {
   problems: number;
   /** Columns read but not uploaded. */
   skipped: string[];
+  /** Cells read without the leading `'` of a neutralised formula: the file as read differs from the file as written. */
+  unneutralised: number;
 }
 
 /**
  * Reads the CSV at `path`, checks the header and every row, and hands each problem to
  * `onProblem` as it is found. With `rewrite`, also writes the file there without the skipped
- * columns (what is uploaded then).
+ * columns, cells as read (what is uploaded then); only when there are skipped columns,
+ * unless `always`.
  */
 export async function checkCsv(
   path: string,
-  options: { onProblem: (p: Problem) => void; rewrite?: string; progress?: Progress; size?: number; signal?: AbortSignal },
+  options: {
+    onProblem: (p: Problem) => void;
+    rewrite?: string;
+    always?: boolean;
+    progress?: Progress;
+    size?: number;
+    signal?: AbortSignal;
+  },
 ): Promise<CheckResult> {
   const { onProblem, signal } = options;
   let problems = 0;
@@ -102,10 +125,11 @@ export async function checkCsv(
     onProblem(p);
   };
   const input = createReadStream(path, { encoding: 'utf8' });
-  // Written only when the header has columns to skip; else the file itself is uploaded.
+  // Written only when the header has columns to skip (or `always`); else the file itself is uploaded.
   let output: ReturnType<typeof createWriteStream> | undefined;
   let header: { names: string[]; kept: number[]; keptNames: string[]; missing: Set<string> } | undefined;
   let rows = 0;
+  let unneutralised = 0;
   let fatal = false;
   const skipped: string[] = [];
 
@@ -134,7 +158,11 @@ export async function checkCsv(
       problem({ row, message: `has ${fields.length} fields; the header has ${h.names.length}` });
       return undefined;
     }
-    const cells = h.kept.map((i) => fields[i]!);
+    const cells = h.kept.map((i) => {
+      const cell = unneutralise(fields[i]!);
+      if (cell !== fields[i]) unneutralised++;
+      return cell;
+    });
     const result = checkValue(inboundOrderRowSchema, rowFromCells(h.keptNames, cells, NUMERIC));
     if (result.ok) return cells;
     for (const issue of result.issues) {
@@ -142,7 +170,8 @@ export async function checkCsv(
       if (h.missing.has(name)) continue; // reported once, at the header
       const index = h.names.indexOf(name);
       const item = issue.path.length > 1 ? ` item ${Number(issue.path[1]) + 1}` : '';
-      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, message: issue.message });
+      const message = issue.message === FORMULA_MESSAGE ? `${issue.message}; ${FORMULA_HINT}` : issue.message;
+      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, message });
     }
     return undefined;
   };
@@ -166,7 +195,8 @@ export async function checkCsv(
       const row = start + record.row - 1;
       if (!header) {
         const names = onHeader(record.fields);
-        if (options.rewrite !== undefined && skipped.length) output = createWriteStream(options.rewrite, { mode: 0o600 });
+        if (options.rewrite !== undefined && (skipped.length || options.always))
+          output = createWriteStream(options.rewrite, { mode: 0o600 });
         out += `${csvLine(names)}\r\n`;
         continue;
       }
@@ -220,7 +250,7 @@ export async function checkCsv(
     if (file) await new Promise((resolve) => file.end(resolve));
   }
   options.progress?.update({ done: options.size ?? 0, total: options.size });
-  return { rows, problems, skipped };
+  return { rows, problems, skipped, unneutralised };
 }
 
 export const ordersImport: CommandSpec = {
@@ -230,7 +260,8 @@ export const ordersImport: CommandSpec = {
   description: [
     `Columns: ${BULK_CSV_COLUMNS.join(', ')} (header row first, any order;`,
     `required: ${REQUIRED.join(', ')}). The CSV of \`opslink orders list --format csv\` is read as is:`,
-    `its ${LIST_ONLY.join(', ')} columns are skipped. Every problem is printed as "row N, column X (name): …";`,
+    `its ${LIST_ONLY.join(', ')} columns are skipped, and a cell it wrote with a leading ' (text that starts`,
+    'like a formula: =, +, -, @) is read without it. Every problem is printed as "row N, column X (name): …";',
     'if there is any, nothing is sent (exit 1).',
   ].join('\n'),
   options: {
@@ -307,10 +338,15 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: false }, null, 2)}\n`);
       return ctx.term.info(`dry run: ${result.rows.toLocaleString('en-US')} rows checked, no problem; nothing sent`);
     }
+    if (result.unneutralised && !result.skipped.length) {
+      // Cells read without their leading ': upload them as read, not the file as written.
+      await checkCsv(path, { onProblem: () => {}, rewrite: rewrite!, always: true, signal: ctx.signal });
+      if (ctx.signal.aborted) return;
+    }
     const after = await stat(path);
     if (after.size !== before.size || after.mtimeMs !== before.mtimeMs)
       throw new InputError(`${path} changed while it was checked; nothing was sent`);
-    const source = result.skipped.length ? rewrite! : path;
+    const source = result.skipped.length || result.unneutralised ? rewrite! : path;
     const blob = await openAsBlob(source, { type: 'text/csv' });
     const file = new File([blob], basename(path), { type: 'text/csv' });
     const upload = ctx.term.progress(`uploading ${basename(path)}`, { kind: 'bytes' });
