@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, APIUserAbortError, MessagingClient, WarehouseClient } from '../../src/index.js';
+import { ORDER } from '../support/reliability.js';
 
 const BOT_KEY = 'bot-key-cut-off-0001';
 const SHIPMENT_ID = '0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
@@ -78,19 +79,7 @@ describe('a write whose 2xx body never fully arrives', () => {
 
   it('resolves an inbound create the same way', async () => {
     const warehouse = new WarehouseClient({ baseUrl: `${baseUrl}/api/v1`, apiKey: 'wh-key-cut-off', warehouseId: 'wh-1', maxRetries: 2 });
-    const order = {
-      date: '11/22/2026',
-      retailer: 'R',
-      order_number: 'PO',
-      item_name: 'I',
-      color: 'C',
-      brand_sku: 'B',
-      quantity: 1,
-      unit_cost: 1,
-      list_price: 2,
-      fulfillment_type: 'wfs',
-    } as const;
-    await expect(warehouse.inbound.create(order)).resolves.toBeDefined();
+    await expect(warehouse.inbound.create(ORDER)).resolves.toBeDefined();
     expect(hits).toEqual(['POST /api/v1/inbound']);
   });
 

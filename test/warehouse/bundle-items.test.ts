@@ -7,23 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { ORDER as VALID_ORDER } from '../support/reliability.js';
 import { rejectionOf } from '../support/scripted-fetch.js';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
-const ORDER = {
-  date: '11/22/2026',
-  retailer: 'W',
-  order_number: 'PO1',
-  item_name: 'Kit',
-  color: 'b',
-  brand_sku: 'S',
-  quantity: 2,
-  unit_cost: 1,
-  list_price: 2,
-  fulfillment_type: 'wfs',
-  sold_as: 'bundle',
-  units_per_pack: 1,
-} as const;
+/** A valid order sold as a bundle: its `bundle_items` are what each test varies. */
+const ORDER = { ...VALID_ORDER, sold_as: 'bundle', units_per_pack: 1 } as const;
 
 /** A warehouse that answers every create with 201 and keeps the `bundle_items` text it received. */
 function recordingWarehouse() {
