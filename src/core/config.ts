@@ -161,10 +161,13 @@ export function normalizeBaseUrl(issues: Issues, option: string, value: unknown)
 export function resolveCommon(options: CommonOptions, issues: Issues): ResolvedCommon {
   applyRules(issues, options, CLIENT_RULES);
   checkHeaders(issues, ['headers'], options.headers);
+  // An option given as `undefined` (as `{ timeout: config.timeout }` passes it) takes its
+  // default, as an option left out does: spread over the defaults it would replace them.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   return {
     ...DEFAULTS,
     rateLimit: 'wait',
-    ...options,
+    ...given,
     headers: { ...options.headers },
     log: createLogSink(options.logger, options.logLevel ?? 'off'),
     hooks: options.hooks ?? {}, // the caller's own object: its methods keep their `this`

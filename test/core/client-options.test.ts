@@ -75,6 +75,39 @@ describe('credentials as functions', () => {
   });
 });
 
+describe('options given as undefined', () => {
+  // As `{ timeout: config.timeout }` passes them when the app's config leaves them out.
+  const UNSET = { timeout: undefined, maxRetries: undefined, maxRetryAfter: undefined, maxConcurrency: undefined, rateLimit: undefined };
+  const slow = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    return jsonResponse(201, {});
+  };
+
+  it('take their defaults, as options left out do: a 30 ms answer is not a timeout', async () => {
+    const fetch = scriptedFetch(slow);
+    const client = new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: 'bot_key_undefined', fetch, ...UNSET });
+    await expect(client.sendDirectMessage(DM, { timeout: undefined, maxRetries: undefined })).resolves.toBeDefined();
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('keep the default retries of a read (2) on a warehouse client', async () => {
+    const fetch = scriptedFetch(
+      jsonResponse(503, {}),
+      jsonResponse(503, {}),
+      jsonResponse(200, { status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null }),
+    );
+    const client = new WarehouseClient({
+      baseUrl: 'https://api.example.test',
+      apiKey: 'wh-key-undefined',
+      warehouseId: 'wh',
+      fetch,
+      ...UNSET,
+    });
+    await expect(client.shipments.retrieve(ORDER_ID)).resolves.toBeDefined();
+    expect(fetch.calls).toHaveLength(3);
+  });
+});
+
 describe('withOptions', () => {
   it('returns a new client with some options changed; the original keeps its own', async () => {
     const fetch = scriptedFetch(jsonResponse(201, {}));
