@@ -16,6 +16,15 @@ function userAgent(): string | undefined {
   return runtime === undefined ? undefined : `opslink/${VERSION} ${runtime}`;
 }
 
+/**
+ * @internal `options` with `changes` over them, for `withOptions`: a change given as
+ * `undefined` leaves the option as it was, as a change left out does.
+ */
+export function mergeOptions<T extends object>(options: T, changes: object): T {
+  assertOptionsObject(changes);
+  return { ...options, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
+}
+
 /** @internal Refuses options that are not an object before anything reads them. */
 export function assertOptionsObject(options: unknown): asserts options is Record<string, unknown> {
   if (options === null || typeof options !== 'object') throw new ConfigurationError([{ path: ['options'], message: 'must be an object' }]);

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { assertOptionsObject, createHttp } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { HttpClient, RateLimitGate } from '../core/http/index.js';
@@ -175,7 +175,7 @@ export class MessagingClient {
    * ```
    */
   withOptions(changes: Partial<MessagingClientBaseOptions> & { baseUrl?: string; webhookUrl?: string | URL }): MessagingClient {
-    return new MessagingClient({ ...this.#options, ...changes } as MessagingClientOptions, this.#http.settings.gate);
+    return new MessagingClient(mergeOptions(this.#options, changes) as MessagingClientOptions, this.#http.settings.gate);
   }
 
   /** The channel id of the webhook URL, when the client has one. */

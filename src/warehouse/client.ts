@@ -1,4 +1,4 @@
-import { assertOptionsObject, createHttp } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { RateLimitGate } from '../core/http/index.js';
@@ -187,7 +187,7 @@ export class WarehouseClient {
    * ```
    */
   withOptions(changes: Partial<WarehouseClientBaseOptions> & { baseUrl?: string; domain?: string }): WarehouseClient {
-    const merged = { ...this.#options, ...changes };
+    const merged: Partial<WarehouseClientOptions> = mergeOptions(this.#options, changes);
     // A new address replaces the old one, whichever way it was given.
     if (changes.baseUrl !== undefined) delete merged.domain;
     if (changes.domain !== undefined) delete merged.baseUrl;

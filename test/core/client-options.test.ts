@@ -124,6 +124,17 @@ describe('withOptions', () => {
     expect(() => client.withOptions({ timeout: -1 })).toThrow(ConfigurationError);
     expect(client.withOptions({ baseUrl: 'https://warehouse.internal' }).baseUrl).toBe('https://warehouse.internal/api/v1');
   });
+
+  it('leaves an option given as undefined as it was, as one left out', async () => {
+    const fetch = scriptedFetch(jsonResponse(201, {}));
+    const client = new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: 'bot-key-1', fetch });
+    const same = client.withOptions({ botKey: undefined, baseUrl: undefined, timeout: undefined });
+    await same.sendDirectMessage(DM);
+    expect(fetch.calls[0]?.headers.get('authorization')).toBe('Bearer bot-key-1');
+    expect(fetch.calls[0]?.url).toBe('https://chat.example.test/api/bot/messages');
+    const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: 'k-123456', warehouseId: 'wh' });
+    expect(warehouse.withOptions({ apiKey: undefined, domain: undefined }).baseUrl).toBe(warehouse.baseUrl);
+  });
 });
 
 describe('fromEnv', () => {
