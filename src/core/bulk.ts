@@ -4,6 +4,7 @@
  * The outcome is one entry per item, shaped as `Promise.allSettled`'s, in input order; a
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
+import { callSafely } from '../internal/callbacks.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import type { RequestOptions } from './options.js';
 
@@ -141,9 +142,7 @@ export function runBulk<I, T>(
         progress.done++;
         if (result.status === 'rejected') progress.failed++;
         land(result);
-        try {
-          onProgress?.({ ...progress });
-        } catch {}
+        if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));

@@ -4,8 +4,9 @@
  * file beside this one; this file only puts them in order and reports each step (log lines
  * and hooks, secrets scrubbed).
  */
+import { callSafely } from '../../internal/callbacks.js';
 import type { Redactor } from '../../internal/redact.js';
-import { anySignal, sleep } from '../../internal/signals.js';
+import { anySignal, sleep, untilAborted } from '../../internal/signals.js';
 import { APIPromise, type WithResponse } from '../api-promise.js';
 import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
@@ -142,7 +143,7 @@ export class HttpClient {
     const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
-      const init = await this.#authorize(call);
+      const init = await this.#authorize(call, n);
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {
         const event = {
@@ -174,10 +175,11 @@ export class HttpClient {
   }
 
   /** The init with `Authorization` for this attempt (a credential function is called each time). */
-  async #authorize(call: Call): Promise<FetchInit> {
+  async #authorize(call: Call, n: number): Promise<FetchInit> {
     const credential = call.spec.credential;
     if (!credential) return call.init;
-    const value = await resolveCredential(credential.option, credential.value);
+    const pending = resolveCredential(credential.option, credential.value);
+    const value = typeof credential.value === 'function' ? await this.#inTime(call, n, pending, credential.option) : await pending;
     call.redactor = call.redactor.with([value]);
     return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
   }
@@ -193,6 +195,22 @@ export class HttpClient {
       `${result.response.status} ${call.label} took effect, but ${why} before its body arrived; it resolves without it`,
     );
     return { ok: true, response: result.response, body: undefined, isJson: true, durationMs: result.durationMs };
+  }
+
+  /**
+   * A key function's answer, held to what holds the request it is for: the attempt's
+   * `timeout`, the call's `deadline` and the caller's `signal`. A key function that never
+   * answers would otherwise hold the call, and its place at the gate, for good.
+   */
+  async #inTime<T>(call: Call, n: number, pending: Promise<T>, option: string): Promise<T> {
+    const timer = new AbortController();
+    const why = `the ${option} function gave no key within ${call.timeout} ms`;
+    const id = setTimeout(() => timer.abort(timeoutError(call.label, why, n)), Math.min(call.timeout, call.deadline.remaining()));
+    try {
+      return await untilAborted(pending, call.signal ? anySignal([call.signal, timer.signal]) : timer.signal, () => {});
+    } finally {
+      clearTimeout(id);
+    }
   }
 
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
@@ -304,13 +322,9 @@ function emit<O, K extends keyof O>(
   event: Parameters<Extract<O[K], (e: never) => void>>[0],
   log: { warn?: (m: string) => void },
 ): void {
-  const hook = owner[name] as ((e: unknown) => void) | undefined;
+  const hook = owner[name] as ((e: never) => unknown) | undefined;
   if (typeof hook !== 'function') return;
-  try {
-    hook.call(owner, event);
-  } catch (error) {
-    log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`);
-  }
+  callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
