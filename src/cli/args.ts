@@ -49,13 +49,34 @@ export interface CommandSpec {
   examples: string[];
 }
 
+/** A negative number: what `--limit -1` gives its option, though it starts with `-`. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
+/**
+ * `--limit -1` as `--limit=-1`: `util.parseArgs` takes a value that starts with `-` for an
+ * option of its own and refuses the pair as ambiguous. Only after an option that takes a value.
+ */
+function joinNegativeValues(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Reads `argv` for `spec`: unknown options, missing values and wrong positional counts are usage errors. */
 export function readArgs(spec: CommandSpec, argv: string[]): Parsed {
   const all = { ...spec.options, ...GLOBAL_OPTIONS };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv, all),
       options: Object.fromEntries(
         Object.entries(all).map(([name, o]) => [
           name,

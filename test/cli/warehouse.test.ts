@@ -112,6 +112,16 @@ describe('opslink orders list', () => {
     expect(bad.stderr).toMatch(/--concurrency: must be a whole number from 1 to 64|--max: /);
   });
 
+  it('takes a negative number after its flag, as --help documents it: --limit -1 is one page of every order', async () => {
+    const all = await run(['orders', 'list', '--limit', '-1'], { env: s.env });
+    expect(all.code).toBe(0);
+    expect(JSON.parse(all.stdout)).toHaveLength(newestFirst().length);
+    expect(s.requests).toHaveLength(1);
+    const negative = await run(['orders', 'list', '--max', '-3'], { env: s.env });
+    expect(negative.code).toBe(1); // a value the SDK refuses, named, not a usage error about the option
+    expect(negative.stderr).toContain('--max: must be a whole number, 0 or more');
+  });
+
   it('exits 3 when the service refuses the key, and 2 on an unknown format or column', async () => {
     const refused = await run(['orders', 'list'], { env: { ...s.env, OPSLINK_WAREHOUSE_API_KEY: 'wh_wrong_0000000000' } });
     expect(refused.code).toBe(3);
