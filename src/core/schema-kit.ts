@@ -65,22 +65,40 @@ export function oneOf<const T extends readonly string[]>(values: T) {
 export const uuid = hinted(z.string().check(z.refine(isUuid, 'must be a UUID (8-4-4-4-12 hexadecimal)')), { format: 'uuid' });
 
 /**
- * An absolute http(s) URL, read as a WHATWG URL parser (and the service) reads it. Not
- * `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
- * which are valid URLs for images on an internal dashboard. (`z.url()` takes `javascript:`.)
+ * An http(s) URL as RFC 3986 writes one (and the OpenAPI documents state it): the scheme and
+ * `//` as given, then only characters a URI may hold, `%` only before two hex digits. The
+ * platform's URL parser alone would take `http:/x`, a leading space, a backslash or a raw
+ * space, and send them as written.
+ */
+/** A character of a URI path segment: unreserved, sub-delims, `:` and `@`, or a `%` and two hex digits. */
+const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
+const HTTP_URL_PATTERN = [
+  '^[Hh][Tt][Tt][Pp][Ss]?://',
+  `(?:\\[[0-9A-Fa-f:.]+\\](?::[0-9]*)?|${PCHAR}*)`, // host: an IPv6 literal, or name, user and port
+  `(?:/${PCHAR}*)*`, // path
+  `(?:\\?(?:${PCHAR}|[/?])*)?`, // query
+  `(?:#(?:${PCHAR}|[/?])*)?$`, // fragment
+].join('');
+const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
+
+/**
+ * An absolute http(s) URL: written as `HTTP_URL_PATTERN` says, with a host a WHATWG URL
+ * parser (and the service) reads. Not `z.httpUrl()`: its host check refuses `localhost`,
+ * single-label hosts and IP addresses, which are valid URLs for images on an internal
+ * dashboard. (`z.url()` takes `javascript:`.)
  */
 export const httpUrl = hinted(
   z.string().check(
     z.refine((s) => {
+      if (!HTTP_URL.test(s)) return false;
       try {
-        const { protocol } = new URL(s);
-        return protocol === 'http:' || protocol === 'https:';
+        return Boolean(new URL(s).host);
       } catch {
         return false;
       }
     }, 'must be an http(s) URL'),
   ),
-  { format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+  { format: 'uri', pattern: HTTP_URL_PATTERN },
 );
 
 /** JSON Schema of ISO 8601 date or date-time text, as `isIsoDateTime` reads it (the calendar checks aside). */
