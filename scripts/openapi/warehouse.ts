@@ -27,7 +27,7 @@ import {
 import { UPDATE_RULE_MESSAGES, VALIDATION_FAILURE_MESSAGE } from '../../src/warehouse/update-rules.ts';
 import { CSV_LIST_SEPARATOR } from '../../src/warehouse/wire-format.ts';
 import { createdOrderData, failureEnvelope, successEnvelope } from './bodies.ts';
-import { ORDER_DATE_PATTERN } from './calendar.ts';
+import { ISO_DATE_TIME_PATTERN, ORDER_DATE_PATTERN, RENDERED_DATE_PATTERN } from './calendar.ts';
 import { describe, type Json, jsonSchemaOf, refComponents, rule, unwrapOptional } from './schema.ts';
 
 /** JSON Schema's `if`/`then` (a `then` member written as such reads as a thenable to the linter). */
@@ -54,6 +54,10 @@ rule(unwrapOptional(inboundListParamsSchema.shape.limit), {
 });
 // An order date (create, bulk row and update): a real calendar day, as the schema checks it.
 rule(inboundOrderCreateObject.shape.date, { pattern: ORDER_DATE_PATTERN });
+// A listed order's `date` ("rendered as month/day/year") and every "ISO 8601 timestamp" of a
+// response: real days and times, as responses.ts checks them.
+rule(inboundOrderSchema.shape.date, { pattern: RENDERED_DATE_PATTERN, description: 'Rendered as month/day/year.' });
+rule(inboundOrderSchema.shape.created_at, { pattern: ISO_DATE_TIME_PATTERN });
 // `data.results` holds a total under either name (the SDK reads both on both lists).
 rule(inboundPageSchema.shape.results, { anyOf: [{ required: ['total'] }, { required: ['total_results'] }] });
 
@@ -128,18 +132,10 @@ function schemas(): Record<string, Json> {
   };
 }
 
-/**
- * What the document states in words and no SDK schema checks (the SDK keeps these members as
- * text): how dates and timestamps are rendered, and which name each list gives its total.
- */
+/** What the document states in words and no SDK schema checks: which name each list gives its total. */
 function documentStatements(components: Record<string, Json>): void {
   const set = (schema: Json, path: string[], extra: Json) => Object.assign(member(schema, ...path), extra);
-  const { InboundOrder, InboundOrderPage, Shipment, ShipmentPage, ShipmentDetail } = components as Record<string, Json>;
-  set(InboundOrder as Json, ['date'], { pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$', description: 'Rendered as month/day/year.' });
-  set(InboundOrder as Json, ['created_at'], { format: 'date-time' });
-  for (const shipment of [Shipment, ShipmentDetail] as Json[]) {
-    for (const name of ['created_at', 'shipped_at', 'latest_ship_date']) set(shipment, [name], { format: 'date-time' });
-  }
+  const { InboundOrderPage, ShipmentPage } = components as Record<string, Json>;
   // "data.results with total, limit, offset" / "with offset, limit and total_results".
   set(InboundOrderPage as Json, ['results'], { required: ['total', 'limit', 'offset'] });
   set(ShipmentPage as Json, ['results'], { required: ['offset', 'limit', 'total_results'] });

@@ -8,9 +8,11 @@
  */
 import * as z from 'zod/mini';
 import type { RawResponse } from '../core/http/index.js';
-import { custom, finite, integer, oneOf, uuid } from '../core/schema-kit.js';
+import { custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
 import { checkValue } from '../core/validation.js';
+import { isIsoDateTime } from '../internal/dates.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
+import { readRenderedDate } from './wire-format.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** An object whose members the document does not show. */
@@ -18,12 +20,20 @@ const record = custom<Record<string, unknown>>(isObject, 'must be an object', { 
 const text = z.string();
 const textOrNull = z.nullable(z.string());
 const count = integer();
+/** "ISO 8601 timestamp": ISO 8601 text of a real date and time (`isIsoDateTime`). */
+const timestamp = custom<string>((v) => typeof v === 'string' && isIsoDateTime(v), 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
+/** "Rendered as month/day/year": a real day. */
+const renderedDate = custom<string>(
+  (v) => typeof v === 'string' && readRenderedDate(v) !== undefined,
+  'must be a real day written month/day/year',
+  { type: 'string', pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$' },
+);
 
 /** The members of an inbound order as the list endpoint returns it, in the document's order. */
 const inboundOrderShape = {
   order_id: uuid,
   /** Month/day/year, as the service renders it. */
-  date: text,
+  date: renderedDate,
   retailer: text,
   order_number: text,
   item_name: text,
@@ -43,7 +53,7 @@ const inboundOrderShape = {
   tracking_numbers: z.array(text),
   /** `inbound` or `outbound` (already shipped); the document does not show the full set. */
   status: custom<InboundStatus>((v) => typeof v === 'string', 'must be a string', { type: 'string' }),
-  created_at: text,
+  created_at: timestamp,
 };
 /**
  * An inbound order as the list endpoint returns it, member by member as the document types
@@ -69,15 +79,15 @@ const trackingShape = { tracking_number: text, carrier: text, tracking_status: t
 const shipmentShape = {
   shipment_id: uuid,
   status: oneOf(SHIPMENT_STATUSES),
-  created_at: text,
-  shipped_at: text,
+  created_at: timestamp,
+  shipped_at: timestamp,
   name: text,
   fulfillment_type: oneOf(SHIPMENT_FULFILLMENT_TYPES),
   stage: textOrNull,
   notes: textOrNull,
   shipping_method: text,
   shipping_address: record,
-  latest_ship_date: text,
+  latest_ship_date: timestamp,
   total_quantity_shipped: count,
   trackings: z.array(z.looseObject(trackingShape)),
   tags: z.array(z.looseObject({ tag: text, value: text })),

@@ -213,6 +213,36 @@ const DRIFTS: Drift[] = [
     path: ['data', 'results', 'total'],
   },
   {
+    name: 'inbound list: created_at is "yesterday" (the document says ISO 8601 timestamp)',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstOrders(b)[1]!.created_at = 'yesterday';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders', 1, 'created_at'],
+  },
+  {
+    name: 'inbound list: date is 2026-01-01 (the document says month/day/year)',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstOrders(b)[2]!.date = '2026-01-01';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders', 2, 'date'],
+  },
+  {
+    name: 'inbound list: date is 02/30/2026 (no such day)',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstOrders(b)[2]!.date = '02/30/2026';
+    },
+    call: () => wh.inbound.list({ limit: 10 }),
+    iterate: () => wh.inbound.list({ limit: 10 }),
+    path: ['data', 'orders', 2, 'date'],
+  },
+  {
     name: 'inbound list: tracking_numbers is a string',
     service: 'warehouse',
     mutate: (b) => {
@@ -261,6 +291,25 @@ const DRIFTS: Drift[] = [
     call: () => wh.shipments.list({ limit: 10 }),
     iterate: () => wh.shipments.list({ limit: 10 }),
     path: ['data', 'shipments', 0, 'tags', 0, 'value'],
+  },
+  {
+    name: 'shipment list: shipped_at is 22/11/2026 (not ISO 8601)',
+    service: 'warehouse',
+    mutate: (b) => {
+      firstShipments(b)[0]!.shipped_at = '22/11/2026';
+    },
+    call: () => wh.shipments.list({ limit: 10 }),
+    iterate: () => wh.shipments.list({ limit: 10 }),
+    path: ['data', 'shipments', 0, 'shipped_at'],
+  },
+  {
+    name: 'shipment detail: latest_ship_date has hour 24',
+    service: 'warehouse',
+    mutate: (b) => {
+      detailOf(b).latest_ship_date = '2026-11-22T24:00:00Z';
+    },
+    call: () => wh.shipments.retrieve(firstShipment()),
+    path: ['data', 'shipment', 'latest_ship_date'],
   },
   {
     name: 'shipment detail: trackings is an object',
