@@ -15,14 +15,17 @@ type Conditional = 'fulfillment_type' | 'asin' | 'sold_as' | 'units_per_pack';
  * The create endpoint's "required when" rules as types: an `asin` for fba and fbm orders,
  * a `units_per_pack` when `sold_as` is bundle.
  */
+// Each rule is written as "given, any value goes; left out, only the values that do not need
+// it": a `fulfillment_type` that is itself a union (read from a form) then compiles whenever
+// the order carries an `asin`, as the runtime takes it.
 type WithCreateRules<T> = Omit<T, Conditional> &
   (
-    | { fulfillment_type: AsinRequiredFor; asin: string }
+    | { fulfillment_type: CreateFulfillmentType; asin: string }
     | { fulfillment_type: Exclude<CreateFulfillmentType, AsinRequiredFor>; asin?: string | undefined }
   ) &
   (
+    | { sold_as?: 'individual' | 'bundle' | undefined; units_per_pack: number | string }
     | { sold_as?: 'individual' | undefined; units_per_pack?: number | string | undefined }
-    | { sold_as: 'bundle'; units_per_pack: number | string }
   );
 
 /**

@@ -4,6 +4,7 @@
  */
 
 import {
+  type CREATE_FULFILLMENT_TYPES,
   type InboundListParams,
   type InboundOrder,
   type InboundOrderCreate,
@@ -42,6 +43,19 @@ describe('create: the "required when" rules of the document', () => {
     // @ts-expect-error fbm without an asin
     const fbm: InboundOrderCreate = { ...base, fulfillment_type: 'fbm' };
     void fbm;
+  });
+
+  it('takes a fulfillment_type that is itself a union (read from a form) when the order has an asin, not without', () => {
+    const fromForm = 'wfs' as (typeof CREATE_FULFILLMENT_TYPES)[number];
+    warehouse.inbound.create({ ...base, fulfillment_type: fromForm, asin: 'B000000001' });
+    const fbaOrWfs = 'wfs' as 'fba' | 'wfs';
+    warehouse.inbound.create({ ...base, fulfillment_type: fbaOrWfs, asin: 'B000000001' });
+    // @ts-expect-error it may be fba, and has no asin
+    warehouse.inbound.create({ ...base, fulfillment_type: fbaOrWfs });
+    const soldAs = 'bundle' as 'individual' | 'bundle';
+    warehouse.inbound.create({ ...base, fulfillment_type: 'wfs', sold_as: soldAs, units_per_pack: 2 });
+    // @ts-expect-error it may be a bundle, and has no units_per_pack
+    warehouse.inbound.create({ ...base, fulfillment_type: 'wfs', sold_as: soldAs });
   });
 
   it('needs units_per_pack when sold as a bundle; takes only individual or bundle on create', () => {
