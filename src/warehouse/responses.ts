@@ -23,11 +23,9 @@ const count = integer();
 /** "ISO 8601 timestamp": ISO 8601 text of a real date and time (`isIsoDateTime`). */
 const timestamp = custom<string>((v) => typeof v === 'string' && isIsoDateTime(v), 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
 /** "Rendered as month/day/year": a real day. */
-const renderedDate = custom<string>(
-  (v) => typeof v === 'string' && readRenderedDate(v) !== undefined,
-  'must be a real day written month/day/year',
-  { type: 'string', pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$' },
-);
+const isRenderedDate = (v: unknown) => typeof v === 'string' && readRenderedDate(v) !== undefined;
+const RENDERED_DATE_HINT = { type: 'string', pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$' };
+const renderedDate = custom<string>(isRenderedDate, 'must be a real day written month/day/year', RENDERED_DATE_HINT);
 
 /** The members of an inbound order as the list endpoint returns it, in the document's order. */
 const inboundOrderShape = {
