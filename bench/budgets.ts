@@ -24,7 +24,7 @@ export const BUDGETS: Record<string, number> = {
  * encoder of opslink's own (≈0.2 KB: the platform's `FormData` rewrites every line break to
  * CRLF); and hook events are built only when a hook is set (per-request cost).
  *
- * Re-recorded in the next session (18,476 / 23,407 / 26,472 → below, +588 / +1,326 / +1,123
+ * Re-recorded in the next session (18,476 / 23,407 / 26,472 → below, +588 / +1,317 / +1,122
  * bytes), for changes measured against what they cost (src bundles, min+gzip):
  * - error classes named from one object per module, so the fifteen have no repeated bodies
  *   (issue 15: no duplicate runs in `src`): +64 / +43 / +19;
@@ -42,7 +42,7 @@ export const BUDGETS: Record<string, number> = {
  *   the warehouse document's dates (+0 / +270 / +85).
  * A change that grows a miss from here pays for itself in bytes.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_064, 'opslink/warehouse': 24_733, opslink: 27_595 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_064, 'opslink/warehouse': 24_724, opslink: 27_594 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

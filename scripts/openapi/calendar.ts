@@ -32,5 +32,5 @@ export const ISO_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${TIME})?$`;
 /** `MM/DD/YYYY` (one-digit month and day taken) or `YYYY-MM-DD`, a real day either way (`readOrderDate`). */
 export const ORDER_DATE_PATTERN = `^(?:(?:${monthDay('/', true)})/\\d{4}|0?2/29/${LEAP_YEAR}|${ISO_DATE})$`;
 
-/** `M/D/YYYY` (two-digit months and days too), a real day: a response's `date` (`readRenderedDate`). */
+/** `M/D/YYYY` (two-digit months and days too), a real day: a response's `date` (`isRenderedDate`). */
 export const RENDERED_DATE_PATTERN = `^(?:(?:${monthDay('/', true)})/\\d{4}|0?2/29/${LEAP_YEAR})$`;

@@ -12,7 +12,7 @@ import { custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../cor
 import { checkValue } from '../core/validation.js';
 import { isIsoDateTime } from '../internal/dates.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
-import { readRenderedDate } from './wire-format.js';
+import { isRenderedDate } from './wire-format.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** An object whose members the document does not show. */
@@ -23,9 +23,8 @@ const count = integer();
 /** "ISO 8601 timestamp": ISO 8601 text of a real date and time (`isIsoDateTime`). */
 const timestamp = custom<string>((v) => typeof v === 'string' && isIsoDateTime(v), 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
 /** "Rendered as month/day/year": a real day. */
-const isRenderedDate = (v: unknown) => typeof v === 'string' && readRenderedDate(v) !== undefined;
-const RENDERED_DATE_HINT = { type: 'string', pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$' };
-const renderedDate = custom<string>(isRenderedDate, 'must be a real day written month/day/year', RENDERED_DATE_HINT);
+// (Its JSON Schema pattern, calendar-exact, is the OpenAPI script's: the bundle does not carry it.)
+const renderedDate = custom<string>(isRenderedDate, 'must be a real day written month/day/year', { type: 'string' });
 
 /** The members of an inbound order as the list endpoint returns it, in the document's order. */
 const inboundOrderShape = {

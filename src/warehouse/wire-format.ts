@@ -44,11 +44,10 @@ export function readNumber(text: string): number | undefined {
 const MONTH_DAY_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const YEAR_MONTH_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The calendar day of a response's `date`, rendered month/day/year (one-digit month and day taken); `undefined` for anything else. */
-export function readRenderedDate(text: string): CalendarDay | undefined {
-  const us = MONTH_DAY_YEAR.exec(text);
-  const day = us ? { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) } : undefined;
-  return day && isCalendarDay(day) ? day : undefined;
+/** Whether a response's `date` is a real day rendered month/day/year (one-digit month and day taken). */
+export function isRenderedDate(value: unknown): boolean {
+  const us = typeof value === 'string' ? MONTH_DAY_YEAR.exec(value) : null;
+  return us !== null && isCalendarDay({ year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) });
 }
 
 /**
