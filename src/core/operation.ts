@@ -41,6 +41,8 @@ export interface ClientContext {
   name: string;
   /** The credential held in `option`, with the `Authorization` scheme it is sent with; `undefined` when not set. */
   credential(option: string): { value: Credential; scheme: string } | undefined;
+  /** Where `fromEnv` reads each credential option from, named in the message for a missing one. */
+  variables?: Record<string, string>;
 }
 
 /** @internal Checks `input`, sends the request and parses its response: the body of every method. */
@@ -69,7 +71,9 @@ export function requireCredential(
   if (option === undefined) return undefined;
   const held = context.credential(option);
   if (held === undefined) {
-    const message = `${context.name}.${methodName} needs the ${option} option${operation.alternative ?? ''}; nothing was sent`;
+    const variable = context.variables?.[option];
+    const where = variable ? ` (${context.name}.fromEnv reads it from ${variable})` : '';
+    const message = `${context.name}.${methodName} needs the ${option} option${where}${operation.alternative ?? ''}; nothing was sent`;
     throw new ConfigurationError([{ path: [option], message }]);
   }
   return { option, ...held };

@@ -39,12 +39,19 @@ export const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
 /** A finite number (zod's number already refuses NaN and ±Infinity). */
 export const finite = z.number();
 
-/** An integer, optionally within `[min, max]`. */
-export function integer(min?: number, max?: number) {
-  const checks = [z.refine<number>(Number.isInteger, 'must be an integer')];
-  if (min !== undefined) checks.push(z.refine<number>((n) => n >= min, `must be at least ${min}`));
-  if (max !== undefined) checks.push(z.refine<number>((n) => n <= max, `must be at most ${max}`));
-  return hinted(z.number().check(...checks), { type: 'integer', minimum: min, maximum: max });
+/** How far a whole number can go and keep every digit, on the wire and in JSON. */
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** An integer, optionally within `[min, max]`; never past ±2^53 − 1, where a number loses digits. */
+export function integer(min = -SAFE, max = SAFE) {
+  return hinted(
+    z.number().check(
+      z.refine<number>(Number.isInteger, 'must be an integer'),
+      z.refine<number>((n) => n >= min, `must be at least ${min}`),
+      z.refine<number>((n) => n <= max, `must be at most ${max}${max === SAFE ? ' (past it a whole number loses digits)' : ''}`),
+    ),
+    { type: 'integer', minimum: min, maximum: max },
+  );
 }
 
 /** A custom check whose message says "is required" when the member is missing. */

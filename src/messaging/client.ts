@@ -9,6 +9,7 @@ import type { CommonOptions, Credential, RequestOptions } from '../core/options.
 import { checkValue } from '../core/validation.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
+import { MESSAGING_ENV } from './env.js';
 import * as operations from './operations.js';
 import type { Announcement, CreatedMessage } from './responses.js';
 import {
@@ -62,20 +63,6 @@ export type MessagingClientOptions = MessagingClientBaseOptions &
   );
 
 /**
- * The environment variables `MessagingClient.fromEnv` reads, by option.
- * @example
- * ```ts
- * const missing = Object.values(MESSAGING_ENV).filter((name) => !process.env[name]);
- * ```
- */
-export const MESSAGING_ENV = {
-  baseUrl: 'OPSLINK_MESSAGING_URL',
-  botKey: 'OPSLINK_BOT_KEY',
-  channelKey: 'OPSLINK_CHANNEL_KEY',
-  webhookUrl: 'OPSLINK_WEBHOOK_URL',
-} as const;
-
-/**
  * Client of the messaging API: direct messages and announcements as a bot, messages with
  * rich embeds to automation channels by channel key or webhook URL.
  * @example
@@ -127,6 +114,7 @@ export class MessagingClient {
       http: this.#http,
       name: 'MessagingClient',
       credential: (option) => held(option === 'botKey' ? options.botKey : options.channelKey),
+      variables: MESSAGING_ENV,
     };
   }
 
@@ -158,7 +146,11 @@ export class MessagingClient {
         .map(([option, name]) => [option, env[name] || undefined])
         .filter(([, value]) => value !== undefined),
     );
-    const options = { ...fromEnv, ...dropUndefined(overrides) } as MessagingClientOptions;
+    const given = dropUndefined(overrides);
+    // A channel key passed in code says how to post to channels: a webhook URL left in the
+    // environment must not take its place (a webhook wins over a channel key in a client).
+    if (given.channelKey !== undefined) delete fromEnv.webhookUrl;
+    const options = { ...fromEnv, ...given } as MessagingClientOptions;
     if (options.baseUrl === undefined && options.webhookUrl === undefined) {
       const message = `is required: set ${MESSAGING_ENV.baseUrl} (or ${MESSAGING_ENV.webhookUrl}), or pass baseUrl`;
       throw new ConfigurationError([{ path: ['baseUrl'], message }]);

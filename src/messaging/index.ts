@@ -1,10 +1,6 @@
 export * from '../core/index.js';
-export {
-  MESSAGING_ENV,
-  MessagingClient,
-  type MessagingClientBaseOptions,
-  type MessagingClientOptions,
-} from './client.js';
+export { MessagingClient, type MessagingClientBaseOptions, type MessagingClientOptions } from './client.js';
+export { MESSAGING_ENV } from './env.js';
 export { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from './limits.js';
 export { type Announcement, COMMENT_COUNT_NAMES, type CreatedMessage, LIKE_COUNT_NAMES } from './responses.js';
 export {

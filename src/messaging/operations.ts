@@ -1,5 +1,6 @@
 /** The messaging endpoints as declarations: what each sends, with which key, and how its answer is read. */
 import type { Operation } from '../core/operation.js';
+import { MESSAGING_ENV } from './env.js';
 import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
 import { announcementSchema, type channelMessageSchema, directMessageSchema } from './schemas.js';
 import type { WebhookUrlParts } from './webhook-url.js';
@@ -40,7 +41,7 @@ export function postChannelMessage(
     subject: 'channel message',
     schema,
     credential: webhook ? undefined : 'channelKey',
-    alternative: ' or the webhookUrl option',
+    alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
     request: (json) => (webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json }),
     parse: parseCreatedMessage,
   };

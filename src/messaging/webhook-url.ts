@@ -60,6 +60,10 @@ export function readWebhookUrl(url: string | URL): WebhookUrlParts & { path: str
   const match = WEBHOOK_PATH.exec(parsed.pathname);
   if (!match) throw invalid('must end in /api/automation/webhooks/{channelId}/{token}');
   const [, prefix = '', rawChannelId = '', rawToken = ''] = match;
+  // The prefix becomes the client's base URL, which is shown: a URL pasted twice would put
+  // the first copy's token there.
+  if (/\/api\/automation\/webhooks(\/|$)/i.test(prefix)) throw invalid('holds /api/automation/webhooks more than once: paste the URL once');
+  if (prefix.includes(rawToken)) throw invalid('repeats its token before /api/automation/webhooks');
   let channelId: string;
   let token: string;
   try {

@@ -34,7 +34,10 @@ const units = integer(0);
 
 /** `units_per_pack` is a string on the create form; a positive integer, or a string of its digits, is taken. */
 const packSize = custom<number | string>(
-  (v) => (typeof v === 'number' ? Number.isInteger(v) && v >= 1 : typeof v === 'string' && /^[1-9]\d*$/.test(v)),
+  (v) =>
+    typeof v === 'number'
+      ? Number.isSafeInteger(v) && v >= 1
+      : typeof v === 'string' && /^[1-9]\d*$/.test(v) && Number.isSafeInteger(Number(v)),
   'must be a positive integer',
   { type: 'string', pattern: '^[1-9]\\d*$' },
 );

@@ -232,6 +232,14 @@ describe('opslink orders update', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('refuses a number too long to keep its digits, rather than send another one', async () => {
+    const order = s.warehouse.state.inboundOrders.find((o) => o.status === 'inbound')!;
+    const result = await run(['orders', 'update', order.order_id, '--set', 'quantity=12345678901234567891'], { env: s.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('quantity: must be at most 9007199254740991 (past it a whole number loses digits)');
+    expect(writes()).toEqual([]);
+  });
+
   it('--dry-run sends nothing but the reads that find the order', async () => {
     const order = newestFirst()[1]!;
     const result = await run(['orders', 'update', order.order_id, '--set', 'notes=x', '--dry-run'], { env: s.env });

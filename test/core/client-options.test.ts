@@ -154,6 +154,31 @@ describe('fromEnv', () => {
     expect(MessagingClient.fromEnv({ baseUrl: 'https://other.example.test' }).baseUrl).toBe('https://other.example.test');
   });
 
+  it('a channel key passed wins over a webhook URL in the environment (which would win over it in a client)', async () => {
+    vi.stubEnv('OPSLINK_MESSAGING_URL', 'https://chat.example.test');
+    vi.stubEnv('OPSLINK_WEBHOOK_URL', 'https://chat.example.test/api/automation/webhooks/0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e/stale');
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'm1' }));
+    const client = MessagingClient.fromEnv({ channelKey: 'chan-passed', fetch });
+    expect(client.webhookChannelId).toBeUndefined();
+    await client.postChannelMessage({ content: 'hi' });
+    expect(fetch.calls[0]!.url).toBe('https://chat.example.test/api/automation/messages');
+    expect(fetch.calls[0]!.headers.get('authorization')).toBe('Bearer chan-passed');
+  });
+
+  it('a missing key is named with the variable fromEnv reads it from', async () => {
+    vi.stubEnv('OPSLINK_MESSAGING_URL', 'https://chat.example.test');
+    vi.stubEnv('OPSLINK_BOT_KEY', '');
+    vi.stubEnv('OPSLINK_CHANNEL_KEY', '');
+    vi.stubEnv('OPSLINK_WEBHOOK_URL', '');
+    const client = MessagingClient.fromEnv();
+    const dm = await client.sendDirectMessage(DM).catch((e: unknown) => e);
+    expect(dm).toBeInstanceOf(ConfigurationError);
+    expect((dm as Error).message).toContain('needs the botKey option (MessagingClient.fromEnv reads it from OPSLINK_BOT_KEY)');
+    const post = await client.postChannelMessage({ content: 'hi' }).catch((e: unknown) => e);
+    expect((post as Error).message).toContain('OPSLINK_CHANNEL_KEY');
+    expect((post as Error).message).toContain('or the webhookUrl option (OPSLINK_WEBHOOK_URL)');
+  });
+
   it('a webhook URL alone is enough for messaging', () => {
     vi.stubEnv('OPSLINK_WEBHOOK_URL', 'https://chat.example.test/api/automation/webhooks/0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e/tok');
     expect(MessagingClient.fromEnv().webhookChannelId).toBe('0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e');

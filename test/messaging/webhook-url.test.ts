@@ -116,6 +116,8 @@ describe('parseWebhookUrl refuses, without ever showing the token', () => {
     ['the token alone', TOKEN],
     ['a URL without a scheme', `chat.example.test${HOOK_PATH}`],
     ['a URL with a user name and password', `https://ops:${TOKEN}@chat.example.test${HOOK_PATH}`],
+    ['a URL pasted twice (its first token would be the base URL)', `https://chat.example.test${HOOK_PATH}${HOOK_PATH}`],
+    ['a URL that repeats its token in a path prefix', `https://chat.example.test/${TOKEN}${HOOK_PATH}`],
   ];
 
   it.each(bad)('%s', (_label, url) => {

@@ -226,6 +226,17 @@ describe('inbound.create', () => {
     expect(findOrder(mock, (o) => o.order_id === order_id)).toMatchObject({ date: '03/09/2025', sold_as: 'individual', asin: '' });
   });
 
+  it.each([
+    ['quantity', { quantity: 1e21 }],
+    ['quantity', { quantity: Number.MAX_SAFE_INTEGER + 1 }],
+    ['units_per_pack', { units_per_pack: '12345678901234567891' }],
+  ])('refuses a %s too large to keep its digits, and sends nothing', async (field, change) => {
+    const error = await client.inbound.create({ ...fullOrder(), ...change } as InboundOrderCreate).catch((e) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((i: { path: unknown[] }) => i.path)).toEqual([[field]]);
+    expect(sent).toHaveLength(0);
+  });
+
   it('carries the API key and warehouse id on the request', async () => {
     await client.inbound.create(fullOrder());
     expect(sent[0]!.authorization).toBe(`ApiKey ${mock.apiKey}`);
@@ -430,9 +441,11 @@ describe('inbound.list', () => {
   ])('refuses a %s too large to write as plain digits, and sends nothing', async (field, params) => {
     const error = await client.inbound.list(params).catch((e) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.issues).toEqual([{ path: [field], message: 'must be at most 9007199254740991' }]);
+    expect(error.issues).toEqual([{ path: [field], message: 'must be at most 9007199254740991 (past it a whole number loses digits)' }]);
     const shipments = await client.shipments.list(params).catch((e) => e);
-    expect(shipments.issues).toEqual([{ path: [field], message: 'must be at most 9007199254740991' }]);
+    expect(shipments.issues).toEqual([
+      { path: [field], message: 'must be at most 9007199254740991 (past it a whole number loses digits)' },
+    ]);
     expect(sent).toHaveLength(0);
   });
 

@@ -68,14 +68,55 @@ function matches(route: string | RegExp | undefined, key: string): boolean {
  * mock.faults.latency('GET /api/v1/inbound', 20);
  * ```
  */
+/** What makes a fault unusable, checked as `POST /_mock/faults` checks it: one list of problems. */
+function faultProblems(fault: Fault | undefined): string[] {
+  if (fault === null || typeof fault !== 'object') return ['fault: must be { status }, { hang } or { drop: true }'];
+  if ('status' in fault) {
+    const ok = Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599;
+    return ok ? [] : [`fault.status: must be an HTTP status from 200 to 599, not ${String(fault.status)}`];
+  }
+  if ('hang' in fault) return wholeNumber(fault.hang, 1, 600_000) ? [] : ['fault.hang: must be an integer from 1 to 600000 (ms)'];
+  return 'drop' in fault && fault.drop === true ? [] : ['fault: must be { status }, { hang } or { drop: true }'];
+}
+
+const wholeNumber = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
 export class FaultController {
   readonly #rules: { id: number; route?: string | RegExp; left: number; fault: Fault }[] = [];
   readonly #latency: { route?: string | RegExp; ms: number }[] = [];
+  readonly #knows: ((route: string) => boolean) | undefined;
+  readonly #routes: readonly string[];
   #nextId = 1;
+
+  /**
+   * @param knows whether a `METHOD /path` names a route of the mock (a route as listed, or a
+   * path one of them serves): a fault on a misspelt route would never fire, and a test that
+   * relies on it would pass without it.
+   */
+  constructor(knows?: (route: string) => boolean, routes: readonly string[] = []) {
+    this.#knows = knows;
+    this.#routes = routes;
+  }
+
+  /** Throws a `RangeError` listing every problem of a rule, so a test cannot add one that never fires. */
+  #check(route: string | RegExp | undefined, extra: string[]): void {
+    const problems = [...extra];
+    if (route !== undefined && !(route instanceof RegExp)) {
+      if (typeof route !== 'string') problems.push('route: must be a string, a RegExp or undefined (every route)');
+      else if (this.#knows && !this.#knows(route))
+        problems.push(`route: '${route}' is not a route of this mock (${this.#routes.join(', ')})`);
+    }
+    if (problems.length > 0) throw new RangeError(`Fault not added: ${problems.join('; ')}`);
+  }
 
   /** Applies `fault` to the next `times` requests matching `route`. */
   add(rule: FaultRule): this {
-    this.#rules.push({ id: this.#nextId++, route: rule.route, left: rule.times ?? 1, fault: rule.fault });
+    const times = rule.times ?? 1;
+    const problems = faultProblems(rule.fault);
+    if (!wholeNumber(times, 1, 1000)) problems.push('times: must be an integer from 1 to 1000');
+    this.#check(rule.route, problems);
+    this.#rules.push({ id: this.#nextId++, route: rule.route, left: times, fault: rule.fault });
     return this;
   }
 
@@ -95,6 +136,7 @@ export class FaultController {
 
   /** Adds `ms` of latency to every request matching `route` (or all). */
   latency(route: string | RegExp | undefined, ms: number): this {
+    this.#check(route, wholeNumber(ms, 0, 600_000) ? [] : ['ms: must be an integer from 0 to 600000']);
     this.#latency.push({ route, ms });
     return this;
   }

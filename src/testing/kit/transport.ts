@@ -107,7 +107,12 @@ export function createTransport(
 ): MockTransport & { readonly requests: RequestLog; readonly routes: readonly string[] } {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const faults = new FaultController();
+  const routeKeys = routes.map((route) => `${route.method} ${prefix}${route.path}`);
+  const knows = (key: string) => {
+    const [method = '', path = ''] = key.split(' ');
+    return routeKeys.includes(key) || (path.startsWith(`${prefix}/`) && findRoute(routes, method, path.slice(prefix.length)) !== undefined);
+  };
+  const faults = new FaultController(knows, routeKeys);
   const requests = new RequestLog(options.service, { limit: options.requestLogLimit });
 
   async function answer(request: Request, url: URL, path: string, found: ReturnType<typeof findRoute>) {
@@ -143,7 +148,7 @@ export function createTransport(
     handlers: mswHandlers(`${base.origin}${prefix}`, handle),
     faults,
     requests,
-    routes: routes.map((route) => `${route.method} ${prefix}${route.path}`),
+    routes: routeKeys,
   };
 }
 
