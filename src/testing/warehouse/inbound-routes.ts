@@ -30,8 +30,8 @@ function list(store: WarehouseStore, { url }: RouteMatch): Response {
   return success('Inbound orders retrieved.', { orders, results: { total: matching.length, limit: query.limit, offset: query.offset } });
 }
 
-function storeOrder(store: WarehouseStore, draft: CreateDraft, files: LabelFileRecord[]): string {
-  const record: InboundOrderRecord = { order_id: store.newOrderId(), ...draft, status: 'inbound', created_at: store.nextCreatedAt() };
+function storeOrder(store: WarehouseStore, draft: CreateDraft, files: LabelFileRecord[], taken?: Set<string>): string {
+  const record: InboundOrderRecord = { order_id: store.newOrderId(taken), ...draft, status: 'inbound', created_at: store.nextCreatedAt() };
   if (files.length > 0) record.shipping_label_files = files;
   store.state.inboundOrders.push(record);
   return record.order_id;
@@ -65,7 +65,8 @@ async function createBulk(store: WarehouseStore, form: FormData): Promise<Respon
   const drafts = checkBulkCsv(await file.value.text());
   // All or nothing: one bad row creates no order.
   if (!drafts.ok) return invalid(drafts.errors);
-  const order_ids = drafts.value.map((draft) => storeOrder(store, draft, []));
+  const taken = new Set(store.state.inboundOrders.map((order) => order.order_id));
+  const order_ids = drafts.value.map((draft) => storeOrder(store, draft, [], taken));
   const count = order_ids.length;
   return success(`${count} inbound ${count === 1 ? 'order' : 'orders'} created.`, { order_ids, count });
 }

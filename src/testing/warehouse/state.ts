@@ -10,8 +10,11 @@ import type { WarehouseMockSettings, WarehouseMockState } from './types.js';
 export interface WarehouseStore {
   readonly state: WarehouseMockState;
   readonly settings: WarehouseMockSettings;
-  /** A fresh order id that no stored order has. */
-  newOrderId(): string;
+  /**
+   * A fresh order id that no stored order has. A bulk create passes the ids already taken
+   * (read once, grown as it goes), so its rows are not each checked against every order.
+   */
+  newOrderId(taken?: Set<string>): string;
   /** "Now", but strictly after the previous creation, so created_at stays distinct and ordered. */
   nextCreatedAt(): string;
   /** Random characters from the mock's own stream (for generated SKUs). */
@@ -55,10 +58,12 @@ export function createWarehouseStore(options: {
   return {
     state,
     settings,
-    newOrderId() {
+    newOrderId(taken) {
       for (;;) {
         const id = created.uuid();
-        if (!state.inboundOrders.some((o) => o.order_id === id)) return id;
+        if (taken ? taken.has(id) : state.inboundOrders.some((o) => o.order_id === id)) continue;
+        taken?.add(id);
+        return id;
       }
     },
     nextCreatedAt() {
