@@ -29,9 +29,9 @@ export const BUDGETS: Record<string, number> = {
  * - error classes named from one object per module, so the fifteen have no repeated bodies
  *   (issue 15: no duplicate runs in `src`): +64 / +43 / +19;
  * - `opslink/testing` built apart from the SDK's entries, which halves the chunks
- *   `import('opslink')` loads (6 → 3; cold import 1.29 → 1.16–1.21 × zod/mini's over three
- *   runs of `npm run bench`): the chunk layout moves +23 / +48 / +62 of what a bundler makes
- *   of `dist`;
+ *   `import('opslink')` loads (6 → 3; cold import 1.29 → 1.16–1.29 × zod/mini's over the
+ *   session's runs of `npm run bench`): the chunk layout moves +23 / +48 / +62 of what a
+ *   bundler makes of `dist`;
  * - fixes two outside testers' repro scripts showed were needed: a write whose 2xx body is
  *   cut off resolves, paging passes over orders created meanwhile by the total and refetches
  *   a page answered out of order, `abort()` stops a walk's items, request ids are scrubbed in

@@ -33,8 +33,14 @@ report({
     ['zod/mini (what opslink loads)', `${fmt(ms['zod/mini'], 2)} ms`],
     ['opslink', `${fmt(ms.opslink, 2)} ms`],
     ['ky + zod/mini (what opslink loaded before issue 15), for scale', `${fmt(ms['ky + zod/mini'], 2)} ms`],
-    ['opslink / zod/mini', `${fmt(ratio, 3)} (target ≤ 1.2; median of per-round ratios; the ratio of the medians above is ${fmt(ofMedians, 3)})`],
-    ['method', '2 warm-up and 41 measured rounds, variants interleaved in a rotating order, each import in a fresh Node process timing itself'],
+    [
+      'opslink / zod/mini',
+      `${fmt(ratio, 3)} (target ≤ 1.2; median of per-round ratios; the ratio of the medians above is ${fmt(ofMedians, 3)})`,
+    ],
+    [
+      'method',
+      '2 warm-up and 41 measured rounds, variants interleaved in a rotating order, each import in a fresh Node process timing itself',
+    ],
   ],
   targets: [{ target: "import('opslink') ≤ 1.2 × its dependency (zod/mini) alone", value: ratio, met: ratio <= 1.2 }],
   detail: { medianMs: ms },
