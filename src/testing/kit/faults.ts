@@ -60,14 +60,6 @@ function matches(route: string | RegExp | undefined, key: string): boolean {
   return typeof route === 'string' ? route === key : route.test(key);
 }
 
-/**
- * Scripts faults for a mock's next requests.
- * @example
- * ```ts
- * mock.faults.add({ route: 'POST /api/bot/messages', times: 2, fault: { status: 429, headers: { 'retry-after': '1' } } });
- * mock.faults.latency('GET /api/v1/inbound', 20);
- * ```
- */
 /** What makes a fault unusable, checked as `POST /_mock/faults` checks it: one list of problems. */
 function faultProblems(fault: Fault | undefined): string[] {
   if (fault === null || typeof fault !== 'object') return ['fault: must be { status }, { hang } or { drop: true }'];
@@ -82,6 +74,16 @@ function faultProblems(fault: Fault | undefined): string[] {
 const wholeNumber = (value: unknown, min: number, max: number) =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
+/**
+ * Scripts faults for a mock's next requests. A rule is checked as `POST /_mock/faults`
+ * checks one (a route of this mock, `times` 1–1000, a status 200–599): a bad one throws a
+ * `RangeError` naming every problem, rather than wait for a request that never matches.
+ * @example
+ * ```ts
+ * mock.faults.add({ route: 'POST /api/bot/messages', times: 2, fault: { status: 429, headers: { 'retry-after': '1' } } });
+ * mock.faults.latency('GET /api/v1/inbound', 20);
+ * ```
+ */
 export class FaultController {
   readonly #rules: { id: number; route?: string | RegExp; left: number; fault: Fault }[] = [];
   readonly #latency: { route?: string | RegExp; ms: number }[] = [];
