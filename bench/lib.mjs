@@ -57,3 +57,22 @@ export function report(result) {
 }
 
 export const fmt = (n, digits = 1) => Number(n).toFixed(digits);
+
+/** The key and the direct message every per-request bench sends (bench/server.mjs 'dm' takes any key). */
+export const DM_KEY = 'bot_bench_key_000000000000';
+export const DM = { to: { email: 'ana@example.com' }, body: 'Your pallet arrived at dock 3' };
+
+/**
+ * The baseline of the per-request benches: raw `fetch` posting {@link DM} with a bearer key
+ * and parsing the small JSON answer, as each library is asked to.
+ */
+export function rawDmPost(url) {
+  return async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DM_KEY}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(DM),
+    });
+    return response.json();
+  };
+}

@@ -9,13 +9,11 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmt, interleave, median, report, startServer } from './lib.mjs';
+import { DM, fmt, interleave, DM_KEY as KEY, median, rawDmPost, report, startServer } from './lib.mjs';
 
 const REQUESTS = 200;
 const ROUNDS = 41;
 const WARMUP_ROUNDS = 5;
-const KEY = 'bot_bench_key_000000000000';
-const DM = { to: { email: 'ana@example.com' }, body: 'Your pallet arrived at dock 3' };
 const FLAG = 'globalThis.__opslinkAblation';
 
 // Each step: where it is in the built code (one exact text in one chunk), and that text with
@@ -67,14 +65,7 @@ const { MessagingClient } = await import(pathToFileURL(join(copy, 'index.js')).h
 
 const server = await startServer('dm');
 const url = `${server.url}/api/bot/messages`;
-const raw = async () => {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(DM),
-  });
-  return response.json();
-};
+const raw = rawDmPost(url);
 const client = new MessagingClient({ baseUrl: server.url, botKey: KEY });
 const send = () => client.sendDirectMessage(DM);
 const timed =

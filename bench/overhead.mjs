@@ -10,7 +10,7 @@ import { request as octokitRequest } from '@octokit/request';
 import ky from 'ky';
 import OpenAI from 'openai';
 import { MessagingClient } from 'opslink';
-import { fmt, interleave, median, report, startServer } from './lib.mjs';
+import { DM, fmt, interleave, DM_KEY as KEY, median, rawDmPost, report, startServer } from './lib.mjs';
 
 // Many short rounds: on a 2-core machine the client, the server and the GC share cores, and a
 // round's wall time drifts by ±10 % (JIT, major GCs). Each round runs every variant back to
@@ -20,22 +20,13 @@ const ROUNDS = 41;
 const BLOCKS = 3;
 const WARMUP_ROUNDS = 5;
 const TARGET = 1.15;
-const KEY = 'bot_bench_key_000000000000';
-const DM = { to: { email: 'ana@example.com' }, body: 'Your pallet arrived at dock 3' };
 
 const server = await startServer('dm');
 const url = `${server.url}/api/bot/messages`;
 
 // Every variant: POST a small JSON body with a bearer key, read and parse a small JSON answer,
 // each library with its defaults (none of them retries or times out here: nothing fails).
-const raw = async () => {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(DM),
-  });
-  return response.json();
-};
+const raw = rawDmPost(url);
 const kyClient = ky.create({ baseUrl: server.url, headers: { authorization: `Bearer ${KEY}` } });
 const viaKy = () => kyClient.post('api/bot/messages', { json: DM }).json();
 // octokit: `data` is the JSON body as given (no other parameter is mixed into it).
