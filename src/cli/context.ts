@@ -3,7 +3,9 @@
  * and the clients, built from flags and the environment with the SDK's own `fromEnv`
  * (options passed win over the environment).
  */
+
 import { type CommonOptions, type Logger, MessagingClient, WarehouseClient, type WarehouseClientOptions } from '../index.js';
+import { definedMembers } from '../internal/defined.js';
 import { number, type Options, type Parsed, text } from './args.js';
 import type { FlagNames } from './errors.js';
 import type { Output, Terminal } from './io.js';
@@ -78,9 +80,7 @@ function common(ctx: Context, parsed: Parsed): CommonOptions {
 }
 
 /** Drops members left undefined (flags not given), so the environment or the schema's defaults fill them. */
-export function given<T extends object>(options: T): T {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
-}
+export const given = <T extends object>(options: T): T => definedMembers(options) as T;
 
 export function messagingClient(ctx: Context, parsed: Parsed): MessagingClient {
   ctx.flags = { ...ctx.flags, ...MESSAGING_OPTION_FLAGS };

@@ -2,6 +2,7 @@
  * What both clients do alike when they are made: check the shared options, refuse a
  * credential in a web page, and build the HTTP core with its gate and redactor.
  */
+import { definedMembers } from '../internal/defined.js';
 import { Redactor } from '../internal/redact.js';
 import { runtimeName } from '../internal/runtime.js';
 import { checkBrowser, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
@@ -22,7 +23,7 @@ function userAgent(): string | undefined {
  */
 export function mergeOptions<T extends object>(options: T, changes: object): T {
   assertOptionsObject(changes);
-  return { ...options, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
+  return { ...options, ...definedMembers(changes) };
 }
 
 /** @internal Refuses options that are not an object before anything reads them. */

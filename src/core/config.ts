@@ -3,6 +3,7 @@
  * settings the HTTP core uses. Every problem is collected, so one `ConfigurationError`
  * lists them all. A value that may be a credential is never echoed.
  */
+import { definedMembers } from '../internal/defined.js';
 import { isBrowserMainThread } from '../internal/runtime.js';
 import { MAX_TIMER_MS } from '../internal/signals.js';
 import { hasLineBreak } from '../internal/text.js';
@@ -161,13 +162,10 @@ export function normalizeBaseUrl(issues: Issues, option: string, value: unknown)
 export function resolveCommon(options: CommonOptions, issues: Issues): ResolvedCommon {
   applyRules(issues, options, CLIENT_RULES);
   checkHeaders(issues, ['headers'], options.headers);
-  // An option given as `undefined` (as `{ timeout: config.timeout }` passes it) takes its
-  // default, as an option left out does: spread over the defaults it would replace them.
-  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   return {
     ...DEFAULTS,
     rateLimit: 'wait',
-    ...given,
+    ...definedMembers(options), // spread as given, an `undefined` would replace its default
     headers: { ...options.headers },
     log: createLogSink(options.logger, options.logLevel ?? 'off'),
     hooks: options.hooks ?? {}, // the caller's own object: its methods keep their `this`

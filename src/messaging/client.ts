@@ -7,6 +7,7 @@ import type { HttpClient, RateLimitGate } from '../core/http/index.js';
 import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { checkValue } from '../core/validation.js';
+import { definedMembers } from '../internal/defined.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
 import { MESSAGING_ENV } from './env.js';
@@ -141,12 +142,10 @@ export class MessagingClient {
    */
   static fromEnv(overrides: Partial<MessagingClientOptions> = {}): MessagingClient {
     const env = environment();
-    const fromEnv = Object.fromEntries(
-      Object.entries(MESSAGING_ENV)
-        .map(([option, name]) => [option, env[name] || undefined])
-        .filter(([, value]) => value !== undefined),
+    const fromEnv = definedMembers(
+      Object.fromEntries(Object.entries(MESSAGING_ENV).map(([option, name]) => [option, env[name] || undefined])),
     );
-    const given = dropUndefined(overrides);
+    const given = definedMembers(overrides);
     // A channel key passed in code says how to post to channels: a webhook URL left in the
     // environment must not take its place (a webhook wins over a channel key in a client).
     if (given.channelKey !== undefined) delete fromEnv.webhookUrl;
@@ -267,8 +266,4 @@ function readWebhook(url: unknown, issues: ValidationIssue[]): ReturnType<typeof
     issues.push(...error.issues);
     return undefined;
   }
-}
-
-function dropUndefined<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
