@@ -60,6 +60,9 @@ function matches(route: string | RegExp | undefined, key: string): boolean {
   return typeof route === 'string' ? route === key : route.test(key);
 }
 
+/** The most requests one fault applies to, and the longest hang or latency (ms): `mock.faults` and `POST /_mock/faults` alike. */
+export const FAULT_LIMITS = { times: 1000, ms: 600_000 } as const;
+
 /** What makes a fault unusable, checked as `POST /_mock/faults` checks it: one list of problems. */
 function faultProblems(fault: Fault | undefined): string[] {
   if (fault === null || typeof fault !== 'object') return ['fault: must be { status }, { hang } or { drop: true }'];
@@ -67,7 +70,8 @@ function faultProblems(fault: Fault | undefined): string[] {
     const ok = Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599;
     return ok ? [] : [`fault.status: must be an HTTP status from 200 to 599, not ${String(fault.status)}`];
   }
-  if ('hang' in fault) return wholeNumber(fault.hang, 1, 600_000) ? [] : ['fault.hang: must be an integer from 1 to 600000 (ms)'];
+  if ('hang' in fault)
+    return wholeNumber(fault.hang, 1, FAULT_LIMITS.ms) ? [] : [`fault.hang: must be an integer from 1 to ${FAULT_LIMITS.ms} (ms)`];
   return 'drop' in fault && fault.drop === true ? [] : ['fault: must be { status }, { hang } or { drop: true }'];
 }
 
@@ -116,7 +120,7 @@ export class FaultController {
   add(rule: FaultRule): this {
     const times = rule.times ?? 1;
     const problems = faultProblems(rule.fault);
-    if (!wholeNumber(times, 1, 1000)) problems.push('times: must be an integer from 1 to 1000');
+    if (!wholeNumber(times, 1, FAULT_LIMITS.times)) problems.push(`times: must be an integer from 1 to ${FAULT_LIMITS.times}`);
     this.#check(rule.route, problems);
     this.#rules.push({ id: this.#nextId++, route: rule.route, left: times, fault: rule.fault });
     return this;
@@ -138,7 +142,7 @@ export class FaultController {
 
   /** Adds `ms` of latency to every request matching `route` (or all). */
   latency(route: string | RegExp | undefined, ms: number): this {
-    this.#check(route, wholeNumber(ms, 0, 600_000) ? [] : ['ms: must be an integer from 0 to 600000']);
+    this.#check(route, wholeNumber(ms, 0, FAULT_LIMITS.ms) ? [] : [`ms: must be an integer from 0 to ${FAULT_LIMITS.ms}`]);
     this.#latency.push({ route, ms });
     return this;
   }

@@ -2,7 +2,7 @@
  * Fault injection over the `/_mock` API: list, add (a 429 with Retry-After, a 5xx, a hang,
  * a dropped connection, on one route or all of a service's), remove one, clear all.
  */
-import type { Fault } from '../kit/faults.js';
+import { FAULT_LIMITS, type Fault } from '../kit/faults.js';
 import type { MockRoute } from '../kit/routes.js';
 import type { MockTransport } from '../kit/transport.js';
 import { apiError, apiJson, readJsonObject, unknownMembers } from './api-json.js';
@@ -36,7 +36,7 @@ function faultOf(body: Record<string, unknown>, problems: string[]): Fault | und
     const status = integer(problems, body, 'status', 503, 500, 599);
     return { status };
   }
-  return kind === 'hang' ? { hang: integer(problems, body, 'ms', 30_000, 1, 600_000) } : { drop: true };
+  return kind === 'hang' ? { hang: integer(problems, body, 'ms', 30_000, 1, FAULT_LIMITS.ms) } : { drop: true };
 }
 
 async function addFault(mocks: ServiceMocks, request: Request): Promise<Response> {
@@ -50,7 +50,7 @@ async function addFault(mocks: ServiceMocks, request: Request): Promise<Response
     problems.push(`route: must be '*' or one of ${(mock.routes ?? []).join(', ')}`);
   }
   const fault = faultOf(body, problems);
-  const times = integer(problems, body, 'times', 1, 1, 1000);
+  const times = integer(problems, body, 'times', 1, 1, FAULT_LIMITS.times);
   if (problems.length > 0 || !mock || !fault) return apiError(400, 'Bad fault', problems);
   mock.faults.add({ route: route as string | undefined, times, fault });
   const added = mock.faults.list().at(-1);
