@@ -24,7 +24,7 @@ export const BUDGETS: Record<string, number> = {
  * encoder of opslink's own (≈0.2 KB: the platform's `FormData` rewrites every line break to
  * CRLF); and hook events are built only when a hook is set (per-request cost).
  *
- * Re-recorded in the next session (18,476 / 23,407 / 26,472 → below, +769 / +1,389 / +1,275
+ * Re-recorded in the next session (18,476 / 23,407 / 26,472 → below, +769 / +1,378 / +1,261
  * bytes), for changes measured against what they cost (src bundles, min+gzip):
  * - error classes named from one object per module, so the fifteen have no repeated bodies
  *   (issue 15: no duplicate runs in `src`): +64 / +43 / +19;
@@ -45,7 +45,7 @@ export const BUDGETS: Record<string, number> = {
  *   webhook URL pasted twice is refused, whole numbers stay safe integers (+208 / +79 / +216).
  * A change that grows a miss from here pays for itself in bytes.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_245, 'opslink/warehouse': 24_796, opslink: 27_747 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_245, 'opslink/warehouse': 24_785, opslink: 27_733 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -46,8 +46,7 @@ const YEAR_MONTH_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether a response's `date` is a real day rendered month/day/year (one-digit month and day taken). */
 export function isRenderedDate(value: unknown): boolean {
-  const us = typeof value === 'string' ? MONTH_DAY_YEAR.exec(value) : null;
-  return us !== null && isCalendarDay({ year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) });
+  return typeof value === 'string' && MONTH_DAY_YEAR.test(value) && readOrderDate(value) !== undefined;
 }
 
 /**
