@@ -5,4 +5,4 @@
  * console.log(`opslink ${VERSION}`);
  * ```
  */
-export const VERSION = '0.2.0';
+export const VERSION = '0.3.0';
