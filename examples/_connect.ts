@@ -2,14 +2,21 @@
  * Where the examples send their requests: the real services when the environment names
  * them, else an embedded mock server on 127.0.0.1 (no account, no network needed).
  *
+ * The examples make their clients with `MessagingClient.fromEnv()` and
+ * `WarehouseClient.fromEnv()`, so they read the variables those read (`MESSAGING_ENV`,
+ * `WAREHOUSE_ENV`), the ones `opslink mock` prints:
+ *
  *   OPSLINK_MESSAGING_URL, OPSLINK_BOT_KEY, OPSLINK_WEBHOOK_URL
- *   OPSLINK_WAREHOUSE_URL, OPSLINK_API_KEY, OPSLINK_WAREHOUSE_ID
+ *   OPSLINK_WAREHOUSE_URL (or OPSLINK_WAREHOUSE_DOMAIN), OPSLINK_WAREHOUSE_API_KEY, OPSLINK_WAREHOUSE_ID
+ *
+ * and OPSLINK_EMPLOYEE_EMAIL, whom the direct message goes to.
  */
+import { MESSAGING_ENV, WAREHOUSE_ENV } from 'opslink';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from 'opslink/testing';
 
 export interface Connection {
-  messaging: { baseUrl: string; botKey: string; webhookUrl: string; employeeEmail: string };
-  warehouse: { baseUrl: string; apiKey: string; warehouseId: string };
+  /** The employee the direct-message example writes to. */
+  employeeEmail: string;
   /** Stops the embedded mock server, if one was started. */
   close(): Promise<void>;
 }
@@ -20,28 +27,24 @@ export async function startEmbeddedServices(): Promise<MockServer> {
   const warehouse = createWarehouseMock({ inboundOrders: 640, shipments: 60 });
   const server = await startMockServer({ messaging, warehouse });
   Object.assign(process.env, {
-    OPSLINK_MESSAGING_URL: server.messagingBaseUrl,
-    OPSLINK_BOT_KEY: messaging.botKey,
-    OPSLINK_WEBHOOK_URL: server.webhookUrl,
+    [MESSAGING_ENV.baseUrl]: server.messagingBaseUrl,
+    [MESSAGING_ENV.botKey]: messaging.botKey,
+    [MESSAGING_ENV.webhookUrl]: server.webhookUrl,
     OPSLINK_EMPLOYEE_EMAIL: messaging.state.employees[0]?.email,
-    OPSLINK_WAREHOUSE_URL: server.warehouseBaseUrl,
-    OPSLINK_API_KEY: warehouse.apiKey,
-    OPSLINK_WAREHOUSE_ID: warehouse.warehouseId,
+    [WAREHOUSE_ENV.baseUrl]: server.warehouseBaseUrl,
+    [WAREHOUSE_ENV.apiKey]: warehouse.apiKey,
+    [WAREHOUSE_ENV.warehouseId]: warehouse.warehouseId,
   });
   return server;
 }
 
+const namesAService = () =>
+  [MESSAGING_ENV.baseUrl, MESSAGING_ENV.webhookUrl, WAREHOUSE_ENV.baseUrl, WAREHOUSE_ENV.domain].some((name) => process.env[name]);
+
 export async function connect(): Promise<Connection> {
-  const server = process.env.OPSLINK_WAREHOUSE_URL || process.env.OPSLINK_MESSAGING_URL ? undefined : await startEmbeddedServices();
-  const env = (name: string) => process.env[name] ?? '';
+  const server = namesAService() ? undefined : await startEmbeddedServices();
   return {
-    messaging: {
-      baseUrl: env('OPSLINK_MESSAGING_URL'),
-      botKey: env('OPSLINK_BOT_KEY'),
-      webhookUrl: env('OPSLINK_WEBHOOK_URL'),
-      employeeEmail: env('OPSLINK_EMPLOYEE_EMAIL') || 'ada.active@example.test',
-    },
-    warehouse: { baseUrl: env('OPSLINK_WAREHOUSE_URL'), apiKey: env('OPSLINK_API_KEY'), warehouseId: env('OPSLINK_WAREHOUSE_ID') },
+    employeeEmail: process.env.OPSLINK_EMPLOYEE_EMAIL || 'ada.active@example.test',
     close: async () => server?.close(),
   };
 }

@@ -25,7 +25,12 @@ const stay = process.argv.includes('--stay') || (process.stdout.isTTY === true &
 const server = await startEmbeddedServices();
 const connection = await connect();
 console.log(`opslink demo — mock services on ${server.url}`);
-console.log(`Inbox: open ${server.url}/ in a browser to see what the examples send.\n`);
+// Piped, the server closes with the last example: a URL printed then would be dead on arrival.
+console.log(
+  stay
+    ? `Inbox: open ${server.url}/ in a browser to see what the examples send.\n`
+    : 'The mock services close when the examples end (npm run demo -- --stay keeps the inbox page up).\n',
+);
 let failures = 0;
 for (const [title, run] of examples) {
   const started = performance.now();

@@ -2,8 +2,8 @@
 import { WarehouseClient } from 'opslink';
 import { type Connection, runDirectly } from './_connect.ts';
 
-export async function run({ warehouse }: Connection): Promise<string> {
-  const client = new WarehouseClient(warehouse);
+export async function run(_: Connection): Promise<string> {
+  const client = WarehouseClient.fromEnv();
   const first = await client.inbound.list({ limit: 100 });
   const total = first.total ?? 0;
   const byType = new Map<string, number>();

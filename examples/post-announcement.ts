@@ -2,8 +2,8 @@
 import { MessagingClient } from 'opslink';
 import { type Connection, runDirectly } from './_connect.ts';
 
-export async function run({ messaging }: Connection): Promise<string> {
-  const client = new MessagingClient({ baseUrl: messaging.baseUrl, botKey: messaging.botKey });
+export async function run(_: Connection): Promise<string> {
+  const client = MessagingClient.fromEnv();
   const { data: announcement, response } = await client
     .postAnnouncement({ title: 'Stocktake on Friday', body: 'Receiving closes at 4 pm; pick-up resumes Monday 7 am.' })
     .withResponse();

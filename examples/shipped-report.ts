@@ -2,8 +2,8 @@
 import { WarehouseClient } from 'opslink';
 import { type Connection, runDirectly } from './_connect.ts';
 
-export async function run({ warehouse }: Connection): Promise<string> {
-  const client = new WarehouseClient(warehouse);
+export async function run(_: Connection): Promise<string> {
+  const client = WarehouseClient.fromEnv();
   const lines: string[] = [];
   let units = 0;
   for await (const page of client.shipments
@@ -20,8 +20,13 @@ export async function run({ warehouse }: Connection): Promise<string> {
   const detail = lines.length
     ? await client.shipments.retrieve((await client.shipments.list({ statuses: ['shipped'], limit: 1 })).items[0]!.shipment_id)
     : undefined;
-  const header = `${lines.length} shipped shipments, ${units} units${detail ? `; latest has ${detail.boxes.length} boxes and ${detail.services.length} services` : ''}`;
+  const header = `${count(lines.length, 'shipped shipment', 'shipped shipments')}, ${count(units, 'unit', 'units')}${detail ? `; latest has ${count(detail.boxes.length, 'box', 'boxes')} and ${count(detail.services.length, 'service', 'services')}` : ''}`;
   return [header, ...lines.slice(0, 5), lines.length > 5 ? `    … and ${lines.length - 5} more` : ''].filter(Boolean).join('\n');
+}
+
+/** `1 box`, `2 boxes`. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 await runDirectly(import.meta, run);

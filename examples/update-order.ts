@@ -3,8 +3,8 @@
 import { checkInboundUpdate, RequestValidationError, toInboundUpdate, WarehouseClient } from 'opslink';
 import { type Connection, runDirectly } from './_connect.ts';
 
-export async function run({ warehouse }: Connection): Promise<string> {
-  const client = new WarehouseClient(warehouse);
+export async function run(_: Connection): Promise<string> {
+  const client = WarehouseClient.fromEnv();
   let target = undefined as Awaited<ReturnType<typeof client.inbound.list>>['items'][number] | undefined;
   for await (const order of client.inbound.list({ limit: 200 })) {
     if (order.fulfillment_type === 'fbm' && order.status === 'inbound' && order.sold_as === 'individual') {

@@ -13,12 +13,12 @@ const CSV = [
   '11/21/2026,Walmart,PO-2002,"Mug ""Ops"" edition",white,MUG-OPS,24,,3.10,9.99,wfs,,,,,individual,,',
 ].join('\r\n');
 
-export async function run({ warehouse }: Connection): Promise<string> {
+export async function run(_: Connection): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'opslink-example-'));
   try {
     const path = join(dir, 'orders.csv');
     await writeFile(path, `${CSV}\r\n`);
-    const client = new WarehouseClient(warehouse);
+    const client = WarehouseClient.fromEnv();
     const result = await client.inbound.createBulk(await openAsBlob(path, { type: 'text/csv' }));
     return `uploaded orders.csv: ${result.message}`;
   } finally {

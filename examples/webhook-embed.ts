@@ -1,10 +1,10 @@
 // Post a rich embed through the webhook URL copied from a channel's settings panel:
 // no base URL and no key to configure, and the token in the URL never shows up in logs.
-import { MessagingClient, RequestValidationError } from 'opslink';
+import { MESSAGING_ENV, MessagingClient, RequestValidationError } from 'opslink';
 import { type Connection, runDirectly } from './_connect.ts';
 
-export async function run({ messaging }: Connection): Promise<string> {
-  const hook = MessagingClient.fromWebhookUrl(messaging.webhookUrl);
+export async function run(_: Connection): Promise<string> {
+  const hook = MessagingClient.fromWebhookUrl(process.env[MESSAGING_ENV.webhookUrl] ?? '');
   const message = await hook.postChannelMessage({
     username: 'Nightly export',
     embeds: [

@@ -26,12 +26,17 @@ describe('npm run demo', () => {
     expect(result.stdout).toContain('pre-flight caught 2 broken rules at amazonSKU and listPrice');
     expect(result.stdout).toMatch(/listed 640 inbound orders/);
     expect(result.stdout).toMatch(/all 7 examples passed/);
-    // Piped (not a terminal), it ends with the examples, after saying where the inbox was.
-    expect(result.stdout).toMatch(/Inbox: open http:\/\/127\.0\.0\.1:\d+\/ in a browser/);
+    // Counts agree with their nouns (the seed's latest shipped shipment has one box).
+    expect(result.stdout).toMatch(/latest has 1 box and 1 service\n/);
+    // Piped (not a terminal), it ends with the examples: it offers no inbox URL it will have
+    // closed, and says how to keep the page up.
+    expect(result.stdout).not.toMatch(/Inbox: open/);
+    expect(result.stdout).toContain('npm run demo -- --stay keeps the inbox page up');
   });
 
   it('keeps the inbox page up with --stay, showing what the examples sent, until Ctrl+C', async () => {
     const { child, output: out } = await startUntil(['examples/demo.ts', '--stay'], 'press Ctrl+C');
+    expect(out).toMatch(/Inbox: open http:\/\/127\.0\.0\.1:\d+\/ in a browser/);
     const inbox = /stays up at (\S+)/.exec(out)![1]!;
     expect((await fetch(inbox)).status).toBe(200);
     const state = await (await fetch(`${inbox}_mock/state?service=messaging`)).json();
@@ -47,5 +52,29 @@ describe('npm run demo', () => {
     });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/posted embed .* a bad colour was caught at embeds\.0\.color/);
+  });
+
+  it('runs the examples with the environment `opslink mock` prints', async () => {
+    // What a user pastes: the `export` lines of `opslink mock` (the built command).
+    const { child, output } = await startUntil(['dist/cli/index.js', 'mock', '--port', '0'], 'Press Ctrl+C');
+    const exported = Object.fromEntries([...output.matchAll(/^ {2}export (OPSLINK_\w+)='(.*)'$/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(Object.keys(exported)).toContain('OPSLINK_WAREHOUSE_API_KEY');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OPSLINK_')));
+    for (const [example, said] of [
+      ['list-inbound-orders.ts', /^listed \d+ inbound orders/],
+      ['upload-csv.ts', /^uploaded orders\.csv: 2 inbound orders created/],
+      ['post-announcement.ts', /^posted announcement/],
+      ['webhook-embed.ts', /^posted embed/],
+    ] as const) {
+      const result = spawnSync(process.execPath, [`examples/${example}`], {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+        env: { ...env, ...exported },
+        timeout: 30_000,
+      });
+      expect({ example, stderr: result.stderr, status: result.status }).toEqual({ example, stderr: '', status: 0 });
+      expect(result.stdout).toMatch(said);
+    }
+    expect(await interrupt(child)).toBe(0);
   });
 });
