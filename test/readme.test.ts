@@ -26,5 +26,44 @@ describe('README', () => {
     const result = spawnSync(process.execPath, [tsc, '-p', `${dir}/tsconfig.json`], { encoding: 'utf8', timeout: 120_000 });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
-  });
+  }, 180_000);
+
+  it('runs every TypeScript block as written against the mock services', () => {
+    const dir = `${root}.tmp/readme-run`;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const files = blocks.map((code, i) => {
+      const file = `${dir}/block-${String(i + 1).padStart(2, '0')}.ts`;
+      writeFileSync(file, code);
+      return { file, code };
+    });
+    // The blocks that start their own mocks run apart from those that meet the README's hosts.
+    const ownMocks = files.filter(({ code }) => code.includes("from 'opslink/testing'"));
+    const readmeHosts = files.filter((f) => !ownMocks.includes(f) && !inBrowser(f.code));
+    const runs = [
+      run(ownMocks.map((f) => f.file)),
+      run(readmeHosts.map((f) => f.file), ['--import', `${root}test/support/readme-services.ts`]),
+    ];
+    expect(ownMocks.length + readmeHosts.length).toBe(blocks.filter((code) => !inBrowser(code)).length);
+    for (const [result, group] of [
+      [runs[0]!, ownMocks],
+      [runs[1]!, readmeHosts],
+    ] as const) {
+      const failed = result.stdout.slice(result.stdout.search(/^failed /m) >>> 0);
+      expect({ failed, status: result.status }).toEqual({ failed: '', status: 0 });
+      expect([...result.stdout.matchAll(/^ok (.*)$/gm)].map((m) => m[1])).toEqual(group.map((f) => f.file));
+    }
+  }, 180_000);
 });
+
+/** A block written for a web page (it reads `document`): run in Chromium by test/readme.chromium.test.ts. */
+function inBrowser(code: string): boolean {
+  return /\bdocument\./.test(code);
+}
+
+/** Runs README block files in one Node process, from examples/ (where the quick start's orders.csv is). */
+function run(files: string[], node: string[] = []) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OPSLINK_')));
+  const runner = `${root}test/support/readme-run.ts`;
+  return spawnSync(process.execPath, [...node, runner, ...files], { cwd: `${root}examples`, encoding: 'utf8', env, timeout: 120_000 });
+}

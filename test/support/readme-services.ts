@@ -1,0 +1,42 @@
+/**
+ * Loaded (`node --import`) before a README block that does not bring its own mocks: the
+ * services at the addresses the README writes (`https://chat.example.com`,
+ * `https://api.example.com`, the domain `example.com`) are the mocks of `opslink/testing`,
+ * through MSW; the environment holds the keys the blocks read; and what a block only
+ * declares (`declare const order: InboundOrder`) is given the value its comment describes.
+ * A request to anything else fails the block.
+ */
+import { setupServer } from 'msw/node';
+import { MESSAGING_ENV, WAREHOUSE_ENV, WarehouseClient } from 'opslink';
+import { createMessagingMock, createWarehouseMock } from 'opslink/testing';
+
+const messaging = createMessagingMock({ baseUrl: 'https://chat.example.com' });
+const warehouse = createWarehouseMock({ baseUrl: 'https://api.example.com/api/v1', apiKey: 'key', warehouseId: 'wh-1' });
+// The employees the README writes to.
+messaging.addEmployee({ name: 'Ana', email: 'ana@example.com', phoneNumber: '+15550100001' });
+messaging.addEmployee({ name: 'Ben', email: 'ben@example.com', phoneNumber: '+15550100002' });
+setupServer(...messaging.handlers, ...warehouse.handlers).listen({ onUnhandledRequest: 'error' });
+
+Object.assign(process.env, {
+  BOT_KEY: messaging.botKey,
+  CHANNEL_KEY: messaging.channelKey,
+  OPS_WEBHOOK_URL: messaging.webhookUrl,
+  [MESSAGING_ENV.baseUrl]: messaging.baseUrl,
+  [MESSAGING_ENV.botKey]: messaging.botKey,
+  WAREHOUSE_KEY: warehouse.apiKey,
+  WAREHOUSE_ID: warehouse.warehouseId,
+  WH_KEY: warehouse.apiKey,
+  WH_ID: warehouse.warehouseId,
+  [WAREHOUSE_ENV.domain]: 'example.com',
+  [WAREHOUSE_ENV.apiKey]: warehouse.apiKey,
+  [WAREHOUSE_ENV.warehouseId]: warehouse.warehouseId,
+});
+
+const client = new WarehouseClient({ baseUrl: warehouse.baseUrl, apiKey: warehouse.apiKey, warehouseId: warehouse.warehouseId });
+const declared = {
+  // "an fbm order from inbound.list"
+  order: (await client.inbound.list({ fulfillment_types: ['fbm'], limit: 1 })).items[0],
+  // a secret manager holding the warehouse key
+  vault: { read: async (_name: string) => warehouse.apiKey },
+};
+Object.assign(globalThis, declared);
