@@ -6,10 +6,21 @@
  * inside a longer word. A one-letter key must not turn "Invalid API key" into
  * "Invalid API [redacted]ey"; a key inside a URL path, a header or a JSON string is still
  * bounded by `/`, a space or a quote, and is replaced.
+ *
+ * A secret that is itself a word (letters only, shorter than a real key: a placeholder such
+ * as `wrong`, `test`, `key`) is replaced only where it stands as a credential: the whole
+ * text, after an auth scheme (`Bearer wrong`), in a URL or parameter (`/wrong/`, `=wrong`,
+ * `key:wrong`) or as a whole quoted string. In prose it is a word of the server's text
+ * ("Missing, wrong or revoked API key") and is left alone: a secret one can read in a
+ * dictionary hides nothing, and a message mangled by it explains nothing.
  */
 export const REDACTED = '[redacted]';
 
 const WORD = /[A-Za-z0-9]/;
+/** Letters only, and shorter than any key a service issues (those are 20+ random characters). */
+const WORD_LIKE = /^\p{L}{1,15}$/u;
+/** What a credential follows: an auth scheme and a space. */
+const AUTH_SCHEME = /\b(?:bearer|basic|apikey|token|bot)\s+$/i;
 
 /** Whether the occurrence of `secret` at `at` in `text` runs into a longer word on either side. */
 function insideWord(text: string, at: number, secret: string): boolean {
@@ -21,11 +32,23 @@ function insideWord(text: string, at: number, secret: string): boolean {
   );
 }
 
+/** Whether the occurrence of `secret` at `at` stands where a credential does, not as a word of prose. */
+function asCredential(text: string, at: number, secret: string): boolean {
+  const before = text[at - 1];
+  const after = text[at + secret.length];
+  if (before === undefined && after === undefined) return true;
+  if ((before === '"' || before === "'") && after === before) return true;
+  if (before === '/' || before === '=' || before === ':') return true;
+  return AUTH_SCHEME.test(text.slice(Math.max(0, at - 16), at));
+}
+
 function replaceWhole(text: string, secret: string): string {
+  const wordLike = WORD_LIKE.test(secret);
   let out = '';
   let from = 0;
   for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
     if (at < from || insideWord(text, at, secret)) continue;
+    if (wordLike && !asCredential(text, at, secret)) continue;
     out += text.slice(from, at) + REDACTED;
     from = at + secret.length;
   }

@@ -1,8 +1,11 @@
 /**
  * Redaction never changes text that is not a secret. A secret is replaced where it stands as
  * a whole token; its letters inside a longer word are left alone, so a one-letter key does
- * not turn "Invalid API key" into "Invalid API [redacted]ey".
+ * not turn "Invalid API key" into "Invalid API [redacted]ey". A secret that is a word (a
+ * placeholder key such as `wrong`) is replaced where it stands as a credential, and left in
+ * the server's prose.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, MessagingClient, WarehouseClient } from '../../src/index.js';
 import { Redactor } from '../../src/internal/redact.js';
@@ -21,9 +24,46 @@ describe('the redactor', () => {
   it('leaves text alone where the secret’s letters are only part of a longer word', () => {
     const k = new Redactor(['k']);
     expect(k.text('Invalid API key')).toBe('Invalid API key');
-    expect(k.text('the key is k')).toBe('the key is [redacted]');
+    expect(k.text('Bearer k')).toBe('Bearer [redacted]');
     const word = new Redactor(['API']);
     expect(word.text('APIs and RAPIDs')).toBe('APIs and RAPIDs');
+  });
+
+  it('leaves a word-like key in prose, and replaces it where it stands as a credential', () => {
+    const wrong = new Redactor(['wrong']);
+    expect(wrong.text('Missing, wrong or revoked API key')).toBe('Missing, wrong or revoked API key');
+    expect(wrong.text('Authorization: Bearer wrong')).toBe('Authorization: Bearer [redacted]');
+    expect(wrong.text('ApiKey wrong')).toBe('ApiKey [redacted]');
+    expect(wrong.text('/webhooks/id/wrong?x=1')).toBe('/webhooks/id/[redacted]?x=1');
+    expect(wrong.text('?token=wrong&x=1')).toBe('?token=[redacted]&x=1');
+    expect(wrong.text('{"key":"wrong"}')).toBe('{"key":"[redacted]"}');
+    expect(wrong.text('wrong')).toBe('[redacted]');
+  });
+
+  it('a word-like key never changes prose (property)', () => {
+    const letters = fc.stringMatching(/^[A-Za-z]{1,15}$/);
+    const separator = fc.constantFrom(' ', ', ', '. ', '; ', ' (', ') ', '! ', ' - ', '\n');
+    fc.assert(
+      fc.property(letters, fc.array(fc.tuple(fc.oneof(letters, fc.constant('KEY')), separator), { minLength: 2 }), (key, parts) => {
+        // The key itself among the words, but no word standing before it that is an auth scheme.
+        const words = parts.map(([word, sep]) => [word === 'KEY' ? key : word, sep] as const);
+        const safe = words.every(([word], i) => i === 0 || !/^(bearer|basic|apikey|token|bot)$/i.test(words[i - 1]![0]) || word !== key);
+        const text = words.map(([word, sep]) => word + sep).join('');
+        fc.pre(safe && text.trim() !== key);
+        expect(new Redactor([key]).text(text)).toBe(text);
+      }),
+    );
+  });
+
+  it('a key that is not a word is replaced wherever it stands whole (property)', () => {
+    const key = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/).filter((k) => !/^[A-Za-z]{1,15}$/.test(k));
+    const context = fc.constantFrom('x ', 'Bearer ', 'Missing, ', '/', '"', '=', '(', '');
+    const after = fc.constantFrom(' or revoked', '/', '"', '&', ')', '', '.');
+    fc.assert(
+      fc.property(key, context, after, (k, before, rest) => {
+        expect(new Redactor([k]).text(`${before}${k}${rest}`)).toBe(`${before}[redacted]${rest}`);
+      }),
+    );
   });
 
   it('replaces the percent-encoded form too, and the longest secret first', () => {
@@ -40,10 +80,18 @@ describe('a server message that merely contains part of a key arrives intact', (
     const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: key, warehouseId: 'wh', fetch });
     const error = await client.shipments.retrieve('0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    // 'API' and 'Invalid' are whole words of the message: as the key itself each is replaced, and only it.
-    const expected = key === 'Invalid' ? '[redacted] API key' : key === 'API' ? 'Invalid [redacted] key' : 'Invalid API key';
+    // 'API' and 'Invalid' are whole words of the message, and words are left in prose.
+    const expected = 'Invalid API key';
     expect((error as AuthenticationError).message).toBe(expected);
     expect((error as AuthenticationError).errors).toEqual([expected]);
+  });
+
+  it('a placeholder key that is a word of the message leaves it intact (the key `wrong`)', async () => {
+    const message = 'Missing, wrong or revoked API key';
+    const fetch = scriptedFetch(jsonResponse(401, { message }));
+    const client = new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: 'wrong', fetch });
+    const error = await client.postAnnouncement({ title: 't', body: 'b' }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(message);
   });
 
   it('a bot key echoed whole is still replaced', async () => {
