@@ -27,6 +27,17 @@ export interface APIErrorInit {
   path: string;
 }
 
+/** A server message that names no cause: the warehouse's validation failure, or none at all (`HTTP 400`). */
+const NAMES_NO_CAUSE = /^(?:an error occurred while processing (?:the|your) request\.?|HTTP \d{3})$/i;
+
+/** The server's message, followed by the first of `errors` when the message alone names no cause. */
+function explainedMessage({ message, errors = [] }: Pick<APIErrorInit, 'message' | 'errors'>): string {
+  const first = errors.find((error) => error.trim() !== '');
+  if (first === undefined || !NAMES_NO_CAUSE.test(message.trim()) || message.includes(first)) return message;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more in errors)` : '';
+  return `${message}${/[.!?]$/.test(message) ? ' ' : ': '}${first}${more}`;
+}
+
 /**
  * The server answered with an error status (or, on the warehouse API, a `status: "failed"`
  * envelope). Subclasses name the common statuses so callers can branch on them.
@@ -54,10 +65,12 @@ export class APIError extends OpslinkError {
   /**
    * `message` is the server's own message as sent (the envelope's `message`, e.g.
    * "Unauthorized."), so code can compare it; the stack's first line adds the status,
-   * method and path for whoever reads a log.
+   * method and path for whoever reads a log. When that message names no cause (the
+   * warehouse's generic "An error occurred while processing the request.", or no message at
+   * all), the first of `errors` follows it, so `String(error)` explains the failure.
    */
   constructor(init: APIErrorInit) {
-    super(init.message);
+    super(explainedMessage(init));
     const { status, errors, body, method, path, headers } = init;
     const requestId = headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
     Object.assign(this, { status, errors, body, method, path, requestId });
