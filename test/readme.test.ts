@@ -42,7 +42,10 @@ describe('README', () => {
     const readmeHosts = files.filter((f) => !ownMocks.includes(f) && !inBrowser(f.code));
     const runs = [
       run(ownMocks.map((f) => f.file)),
-      run(readmeHosts.map((f) => f.file), ['--import', `${root}test/support/readme-services.ts`]),
+      run(
+        readmeHosts.map((f) => f.file),
+        ['--import', `${root}test/support/readme-services.ts`],
+      ),
     ];
     expect(ownMocks.length + readmeHosts.length).toBe(blocks.filter((code) => !inBrowser(code)).length);
     for (const [result, group] of [

@@ -28,7 +28,12 @@ describe('APIError.message', () => {
   });
 
   it('says how many more rules `errors` holds', async () => {
-    const error = await failedUpdate({ status: 'failed', message: VALIDATION_FAILURE_MESSAGE, data: null, errors: ['first', 'second', 'third'] });
+    const error = await failedUpdate({
+      status: 'failed',
+      message: VALIDATION_FAILURE_MESSAGE,
+      data: null,
+      errors: ['first', 'second', 'third'],
+    });
     expect(error.message).toBe(`${VALIDATION_FAILURE_MESSAGE} first (and 2 more in errors)`);
   });
 
