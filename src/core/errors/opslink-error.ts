@@ -20,14 +20,17 @@ export class OpslinkError extends Error {
   }
 }
 
-// Errors print as `Name: message` plus stack in Node; the custom inspect keeps it that way
-// while hiding nothing a user needs and showing nothing (headers) that could grow noisy.
+// `console.log(error)` prints as Node prints its own errors: the stack, then a block of the
+// members a reader needs (`{ status: 401, errors: [...], … }`), laid out by Node itself. The
+// view is a plain Error holding the stack, cause and data members: never the headers, and
+// no member left undefined.
 Object.defineProperty(OpslinkError.prototype, inspectSymbol, {
   value(this: OpslinkError) {
-    const own = this.toJSON();
-    delete own.message;
-    const extra = Object.keys(own).length > 1 ? ` ${JSON.stringify(own)}` : '';
-    return `${this.stack ?? `${this.name}: ${this.message}`}${extra}`;
+    const { name: _name, message: _message, ...data } = this.toJSON();
+    const view = new Error(this.message, this.cause === undefined ? undefined : { cause: this.cause });
+    Object.defineProperty(view, 'stack', { value: this.stack ?? `${this.name}: ${this.message}`, enumerable: false });
+    for (const [key, value] of Object.entries(data)) if (value !== undefined) Object.assign(view, { [key]: value });
+    return view;
   },
 });
 
