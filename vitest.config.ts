@@ -16,6 +16,8 @@ export default defineConfig({
           testTimeout: 20_000,
           // Every exchange with a service mock is checked against openapi/*.json.
           setupFiles: ['test/openapi/setup.ts'],
+          // Says why the Chromium tests were skipped, when they were, and how to run them.
+          globalSetup: ['test/support/chromium-notice.ts'],
         },
       },
       {

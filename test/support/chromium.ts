@@ -3,13 +3,11 @@
  * playwright-core, and a watch on everything a page does that it should not (a dialog, an
  * uncaught error, a console error).
  */
-import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium-args.js';
+import { CHROMIUM_PATH } from './chromium-path.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Without the browser the page tests are skipped, except in CI (`.ci/run` installs it first). */
-export const runChromiumTests = existsSync(CHROMIUM_PATH) || process.env.CI === 'true';
+export { CHROMIUM_PATH, runChromiumTests } from './chromium-path.js';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

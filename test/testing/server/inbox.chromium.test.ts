@@ -2,7 +2,9 @@
 /**
  * The inbox page in real Chromium (the system browser through playwright-core), against
  * startMockServer from src: live embeds, text that stays text, a fault injected from the
- * page, reset, the keyboard, phone width; and it writes the screenshots in media/inbox/.
+ * page, reset, the keyboard, phone width; and it takes a screenshot of each view: into
+ * .tmp/media/inbox/ (ignored by git, so a test run leaves the clone clean), or into the
+ * committed media/inbox/ when OPSLINK_UPDATE_MEDIA=1 asks to refresh the README's images.
  * The built package's page is checked at the end (dist/, as published).
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { MessagingClient, WarehouseClient } from '../../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../../src/testing/index.js';
 import { launchChromium, openInbox, runChromiumTests, scrollsSideways, watchPage } from '../../support/chromium.js';
 
-const MEDIA = new URL('../../../media/inbox/', import.meta.url);
+const MEDIA = new URL(process.env.OPSLINK_UPDATE_MEDIA === '1' ? '../../../media/inbox/' : '../../../.tmp/media/inbox/', import.meta.url);
 const PROBE = `<img src=x onerror=alert(1)><script>alert(2)</script>"'&amp;`;
 const VIEWS = ['messages', 'orders', 'shipments', 'requests', 'controls'];
 
@@ -304,7 +306,7 @@ describe.runIf(runChromiumTests)('the inbox page in Chromium', () => {
     expect(ran).toBe(false);
   });
 
-  it('writes a screenshot of each view to media/inbox/', async () => {
+  it('writes a screenshot of each view (media/inbox/ with OPSLINK_UPDATE_MEDIA=1)', async () => {
     mkdirSync(MEDIA, { recursive: true });
     await fillForScreenshots();
     await openInbox(page, server.url);
