@@ -199,6 +199,48 @@ describe.runIf(runChromiumTests)('the inbox page in Chromium', () => {
     expect(detail).not.toContain(messaging.botKey);
   });
 
+  it('counts in words that agree with the number (1 channel message)', async () => {
+    await bot().sendDirectMessage({ to: { email: messaging.employees.first.email }, body: 'one' });
+    await hook().postChannelMessage({ embeds: [deployEmbed()] });
+    await openInbox(page, server.url);
+    await expect.poll(() => page.locator('#messages-counts').textContent()).toBe('1 direct message, 0 announcements, 1 channel message');
+    expect(await page.locator('.thread-meta').first().textContent()).toBe('1 message');
+  });
+
+  it('opens a request with a click anywhere on its row', async () => {
+    await bot().sendDirectMessage({ to: { email: messaging.employees.first.email }, body: 'open me' });
+    await openInbox(page, server.url, 'requests');
+    const row = page.locator('#requests-rows tr', { hasText: 'POST' }).first();
+    await row.locator('td.path').click();
+    await expect.poll(() => row.getAttribute('class')).toBe('selected');
+    expect(await page.locator('#request-detail').innerText()).toContain('open me');
+  });
+
+  it('shows every fault kind and route whole in its select', async () => {
+    await openInbox(page, server.url, 'controls');
+    const clipped: string[] = [];
+    for (const service of ['messaging', 'warehouse']) {
+      await page.selectOption('#fault-service', service);
+      for (const id of ['fault-route', 'fault-kind']) {
+        clipped.push(
+          ...(await page.evaluate((selectId) => {
+            // A select is as wide as its longest option unless the layout squeezes it: a copy
+            // left to its own width says how wide the whole text needs it to be.
+            const select = document.getElementById(selectId) as HTMLSelectElement;
+            const free = select.cloneNode(true) as HTMLSelectElement;
+            free.removeAttribute('id');
+            Object.assign(free.style, { position: 'absolute', width: 'auto', maxWidth: 'none', visibility: 'hidden' });
+            select.after(free); // same font as the original
+            const needed = free.offsetWidth;
+            free.remove();
+            return select.offsetWidth >= needed ? [] : [`${selectId}: ${select.offsetWidth} px of the ${needed} px its options need`];
+          }, id)),
+        );
+      }
+    }
+    expect(clipped).toEqual([]);
+  });
+
   it('empties the page on reset', async () => {
     await bot().sendDirectMessage({ to: { email: messaging.employees.first.email }, body: 'to be reset' });
     await hook().postChannelMessage({ embeds: [deployEmbed()] });
@@ -207,7 +249,7 @@ describe.runIf(runChromiumTests)('the inbox page in Chromium', () => {
     await page.click('#nav-controls');
     await page.click('#reset-all');
     await page.click('#nav-messages');
-    await expect.poll(() => page.locator('#messages-counts').textContent()).toBe('0 direct, 0 announcements, 0 channel');
+    await expect.poll(() => page.locator('#messages-counts').textContent()).toBe('0 direct messages, 0 announcements, 0 channel messages');
     expect(await page.locator('article.embed').count()).toBe(0);
     await page.click('#nav-requests');
     await expect.poll(() => page.locator('#requests-rows').innerText()).toBe('No requests yet.');
@@ -333,7 +375,7 @@ describe.runIf(runChromiumTests)('the inbox page in Chromium', () => {
       await page.waitForTimeout(150);
       await page.screenshot({ path: new URL(`phone-${view}.png`, MEDIA).pathname });
     }
-  });
+  }, 60_000);
 });
 
 /** A little of everything, so the screenshots show each view in use. */

@@ -116,6 +116,16 @@ export function definitionList(pairs) {
 }
 
 /**
+ * `1 channel message`, `2 channel messages`: a count with its noun in agreement.
+ * @param {number} n
+ * @param {string} noun
+ * @param {string} [plural]
+ */
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
+/**
  * A small label such as "revoked" or "retry".
  * @param {string} text
  * @param {string} [kind]

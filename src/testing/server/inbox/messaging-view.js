@@ -3,7 +3,7 @@
  * The Messages view: direct messages as one thread per employee, announcements with their
  * author, likes and comments, and each channel's messages with their embeds.
  */
-import { badge, byId, h, isSafeUrl, replace, timeElement } from './dom.js';
+import { badge, byId, count, h, isSafeUrl, replace, timeElement } from './dom.js';
 import { renderEmbed } from './embed.js';
 
 /**
@@ -57,7 +57,7 @@ function threads(state, rerender) {
           },
           h('span', { class: 'thread-name' }, employee.name),
           employee.active ? null : badge('inactive', 'muted'),
-          h('span', { class: 'thread-meta' }, `${messages.length} message${messages.length === 1 ? '' : 's'}`),
+          h('span', { class: 'thread-meta' }, count(messages.length, 'message')),
           messages.length > 0 ? h('span', { class: 'thread-preview' }, messages.at(-1)?.body ?? '') : null,
         ),
       );
@@ -94,7 +94,7 @@ function announcementList(announcements) {
         h('h4', { class: 'announcement-title' }, a.title),
         h('div', { class: 'meta' }, 'by ', h('strong', { class: 'announcement-author' }, a.createdBy), ' · ', timeElement(a.createdAt)),
         h('p', { class: 'text announcement-body' }, a.body),
-        h('div', { class: 'meta reactions' }, `♥ ${a.likeCount} likes · ${a.commentCount} comments`),
+        h('div', { class: 'meta reactions' }, `♥ ${count(a.likeCount, 'like')} · ${count(a.commentCount, 'comment')}`),
       ),
     );
 }
@@ -154,7 +154,11 @@ export function renderMessaging(state) {
   const root = byId('messages-body');
   if (!state) return replace(root, h('p', { class: 'empty' }, 'This server serves no messaging mock.'));
   const rerender = () => renderMessaging(state);
-  const counts = `${state.directMessages.length} direct, ${state.announcements.length} announcements, ${state.channelMessages.length} channel`;
+  const counts = [
+    count(state.directMessages.length, 'direct message'),
+    count(state.announcements.length, 'announcement'),
+    count(state.channelMessages.length, 'channel message'),
+  ].join(', ');
   replace(
     root,
     h('p', { class: 'meta', id: 'messages-counts' }, counts),

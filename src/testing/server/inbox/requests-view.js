@@ -4,7 +4,7 @@
  * method, path, status, duration, retry, injected fault), and the selected request's
  * headers and bodies, as the server masked them.
  */
-import { badge, byId, definitionList, h, replace } from './dom.js';
+import { badge, byId, count, definitionList, h, replace } from './dom.js';
 
 /**
  * @typedef {import('../../kit/request-log.js').LoggedRequest} LoggedRequest
@@ -49,7 +49,12 @@ function row(entry) {
   const tone = entry.outcome !== 'answered' || (entry.status ?? 0) >= 400 ? 'bad' : 'good';
   return h(
     'tr',
-    { dataset: { id: String(entry.id) }, class: entry.id === selected ? 'selected' : '' },
+    {
+      dataset: { id: String(entry.id) },
+      class: entry.id === selected ? 'selected' : '',
+      // A click anywhere on the row opens it; the button in the first cell is for the keyboard.
+      on: { click: (/** @type {Event} */ e) => /** @type {Element} */ (e.target).closest('button') || select(entry.id) },
+    },
     h(
       'td',
       { 'data-label': 'Time' },
@@ -143,7 +148,7 @@ function select(id) {
 
 function draw() {
   const list = [...entries.values()].sort((a, b) => b.id - a.id);
-  replace(byId('requests-count'), `${list.length} request${list.length === 1 ? '' : 's'}`);
+  replace(byId('requests-count'), count(list.length, 'request'));
   replace(
     byId('requests-rows'),
     list.length === 0 ? h('tr', {}, h('td', { colspan: '7', class: 'empty' }, 'No requests yet.')) : list.map(row),
