@@ -6,7 +6,7 @@
  */
 import { callSafely } from '../../internal/callbacks.js';
 import type { Redactor } from '../../internal/redact.js';
-import { anySignal, sleep, untilAborted } from '../../internal/signals.js';
+import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
 import { APIPromise, type WithResponse } from '../api-promise.js';
 import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
@@ -54,7 +54,9 @@ interface Call {
   /** Whether the last attempt's timer was cut short by the deadline. */
   capped: boolean;
   callerSignal: AbortSignal | undefined;
+  /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
   signal: AbortSignal | undefined;
+  unlink: (() => void) | undefined;
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
@@ -102,6 +104,7 @@ export class HttpClient {
       throw final;
     } finally {
       call.deadline.dispose();
+      call.unlink?.();
     }
   }
 
@@ -116,7 +119,7 @@ export class HttpClient {
     const deadlineMs = options?.deadline ?? settings.deadline;
     const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
     const callerSignal = options?.signal;
-    const signals = [callerSignal, deadline.signal].filter((s) => s !== undefined);
+    const link = callerSignal && deadline.signal ? linkedSignal([callerSignal, deadline.signal]) : undefined;
     return {
       spec,
       url,
@@ -130,7 +133,8 @@ export class HttpClient {
       deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
       capped: false,
       callerSignal,
-      signal: signals.length > 1 ? anySignal(signals) : signals[0],
+      signal: link?.signal ?? callerSignal ?? deadline.signal,
+      unlink: link?.dispose,
     };
   }
 
@@ -206,10 +210,12 @@ export class HttpClient {
     const timer = new AbortController();
     const why = `the ${option} function gave no key within ${call.timeout} ms`;
     const id = setTimeout(() => timer.abort(timeoutError(call.label, why, n)), Math.min(call.timeout, call.deadline.remaining()));
+    const link = call.signal ? linkedSignal([call.signal, timer.signal]) : undefined;
     try {
-      return await untilAborted(pending, call.signal ? anySignal([call.signal, timer.signal]) : timer.signal, () => {});
+      return await untilAborted(pending, link?.signal ?? timer.signal, () => {});
     } finally {
       clearTimeout(id);
+      link?.dispose();
     }
   }
 
