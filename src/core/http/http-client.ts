@@ -260,17 +260,21 @@ export class HttpClient {
     return { error };
   }
 
-  /** A 429: pause the whole client, tell `onRateLimited`, then retry (the gate holds the wait) or fail. */
+  /**
+   * A 429: pause the whole client for what it asks (also past `maxRetryAfter`: the others
+   * wait, or are shed under `'reject'`), tell `onRateLimited`, then retry (the gate holds the
+   * wait) or fail. Only the request that got a wait over `maxRetryAfter` fails at once.
+   */
   #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
     const { settings } = this;
     const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
-    if (asked !== undefined && asked > settings.maxRetryAfter) {
-      settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter`);
-      return { error };
-    }
     const pause = asked ?? backoffMs(n - 1);
     settings.gate.pause(pause);
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
+    if (asked !== undefined && asked > settings.maxRetryAfter) {
+      settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
+      return { error };
+    }
     if (settings.rateLimit === 'reject' || !retriesLeft) return { error };
     return { delay: 0, reason: '429' };
   }
