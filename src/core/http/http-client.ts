@@ -17,6 +17,7 @@ import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
+import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 
 export type { RequestSpec };
@@ -161,7 +162,9 @@ export class HttpClient {
       log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
-      result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
+      const send = (url: string, ms: number) => attempt(this.settings.fetch, url, init, ms, call.signal);
+      const context = { method: call.spec.method, path: call.path, redactor: call.redactor };
+      result = await followRedirects(call.url, send, Math.min(call.timeout, remaining), context);
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
         const id = headers.get('x-request-id') ?? headers.get('request-id');
@@ -234,7 +237,7 @@ export class HttpClient {
       call.redactor,
       this.settings.log,
     );
-    return { data: parse(raw), response };
+    return { data: parse(raw), response: withUrlScrubbed(response, call.redactor) };
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
@@ -335,6 +338,16 @@ function emit<O, K extends keyof O>(
   const hook = owner[name] as ((e: never) => unknown) | undefined;
   if (typeof hook !== 'function') return;
   callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
+}
+
+/**
+ * The response as `withResponse()` hands it over: its `url` (a webhook call's holds the token)
+ * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own.
+ */
+function withUrlScrubbed(response: Response, redactor: Redactor): Response {
+  const url = redactor.text(response.url);
+  if (url !== response.url) Object.defineProperty(response, 'url', { value: url, enumerable: true });
+  return response;
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
