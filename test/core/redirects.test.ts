@@ -133,7 +133,7 @@ describe('a read', () => {
 
   it('a loop ends with an APIError', async () => {
     const error = await refused(list('loop'), 302);
-    expect(error.message).toContain('loops back');
+    expect(error.message).toContain('not followed: a loop');
     expect(here.received.map((r) => r.path.split('/')[1])).toEqual(['loop', 'loop2']);
   });
 
@@ -205,7 +205,7 @@ describe('with a custom fetch', () => {
       return listed;
     };
     const error = await refused(client(fetch).inbound.create(ORDER), 200);
-    expect(error.message).toContain('followed a redirect itself');
+    expect(error.message).toContain('fetch followed it itself');
   });
 
   it('a browser’s opaque redirect (status 0, no Location) is an APIError, not followed', async () => {
@@ -215,7 +215,16 @@ describe('with a custom fetch', () => {
       return opaque;
     };
     const error = await refused(client(fetch).shipments.list(), 0);
-    expect(error.message).toContain('does not show where it leads');
+    expect(error.message).toContain('the browser hides its target');
+  });
+
+  it.each([
+    ['no Location', {}],
+    ['a Location that is not a URL', { location: 'http://[::1' }],
+  ])('a redirect with %s is an APIError with its status', async (_name, headers) => {
+    const fetch: typeof globalThis.fetch = async () => new Response(null, { status: 302, headers });
+    const error = await refused(client(fetch).shipments.list(), 302);
+    expect(error.message).toContain('not followed: no valid Location');
   });
 
   it('the whole chain counts against one attempt’s timeout', async () => {

@@ -7,9 +7,9 @@
  * the 3xx status that names the target, secrets masked (API.md "Redirects").
  */
 import type { Redactor } from '../../internal/redact.js';
-import { APIError } from '../errors/index.js';
+import type { APIError } from '../errors/index.js';
 import type { AttemptResult } from './attempt.js';
-import { scrubHeaders } from './error-mapping.js';
+import { errorFromResponse } from './error-mapping.js';
 
 /** More redirects than this in one attempt end it with an `APIError` (fetch's own limit). */
 export const MAX_REDIRECTS = 20;
@@ -52,39 +52,42 @@ export async function followRedirects(
 
 /** Where a response sends the request next, why it may not go there, or `undefined` when it is no redirect. */
 function nextHop(method: string, url: string, response: Response, visited: readonly string[]): Hop | undefined {
-  if (response.type === 'opaqueredirect') {
-    return { refuse: 'the runtime does not show where it leads (a browser hides the target of a redirect), so it is not followed' };
-  }
-  const write = method !== 'GET' && method !== 'HEAD';
+  // A browser answers `redirect: 'manual'` with an opaque response: status 0, no Location.
+  if (response.type === 'opaqueredirect') return { refuse: 'the browser hides its target' };
+  const write = method !== 'GET';
   // A fetch that followed on its own (a custom one that drops `redirect: 'manual'`) may have sent the write as a GET.
-  if (response.redirected && write) return { refuse: 'the fetch function followed a redirect itself; a write is never re-sent elsewhere' };
+  if (response.redirected && write) return { refuse: 'fetch followed it itself' };
   if (!REDIRECT_STATUSES.includes(response.status)) return undefined;
   const location = response.headers.get('location');
-  if (location === null) return { refuse: 'it has no Location header' };
-  let target: URL;
-  try {
-    target = new URL(location, url);
-  } catch {
-    return { refuse: 'its Location is not a URL', target: location };
-  }
-  const refuse = (why: string): Hop => ({ refuse: why, target: target.href });
-  if (write && METHOD_CHANGING.includes(response.status)) return refuse(`a ${method} is never re-sent as another method`);
-  if (target.origin !== new URL(url).origin) return refuse('it leads to another origin, which gets no credential or client header');
-  if (visited.includes(target.href)) return refuse('it loops back to a URL already requested');
-  if (visited.length > MAX_REDIRECTS) return refuse(`more than ${MAX_REDIRECTS} redirects`);
-  return { follow: target.href };
+  const target = location ? resolved(location, url) : undefined;
+  if (target === undefined) return { refuse: 'no valid Location', target: location ?? undefined };
+  const why =
+    write && METHOD_CHANGING.includes(response.status)
+      ? `a ${method} is never re-sent as another method`
+      : new URL(target).origin !== new URL(url).origin
+        ? 'another origin gets no credential or header'
+        : visited.includes(target)
+          ? 'a loop'
+          : visited.length > MAX_REDIRECTS
+            ? `more than ${MAX_REDIRECTS} redirects`
+            : undefined;
+  return why ? { refuse: why, target } : { follow: target };
 }
 
+/** `location` as an absolute URL, read against `base`; `undefined` when it is not a URL. */
+function resolved(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `APIError` of a refused redirect: its status, headers and body, and a message naming the target. */
 function refusal(result: AttemptResult & { ok: true }, hop: { refuse: string; target?: string }, context: RedirectContext): APIError {
-  const { redactor } = context;
+  const { redactor, method, path } = context;
   const { status, headers } = result.response;
-  const to = hop.target === undefined ? '' : ` to ${redactor.text(hop.target)}`;
-  return APIError.for({
-    status,
-    message: `redirect ${status}${to} not followed: ${hop.refuse}`,
-    body: redactor.value(result.body),
-    headers: scrubHeaders(headers, redactor),
-    method: context.method,
-    path: context.path,
-  });
+  const error = errorFromResponse({ status, headers, body: result.body, method, path }, redactor);
+  error.message = `redirect ${status}${hop.target ? ` to ${redactor.text(hop.target)}` : ''} not followed: ${hop.refuse}`;
+  return error;
 }
