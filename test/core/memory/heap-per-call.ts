@@ -4,37 +4,14 @@
  * sampled along the way and the least-squares slope in bytes per call (or per page).
  */
 import { WarehouseClient } from '../../../src/index.js';
+import { listedOrder } from '../../support/listed-orders.js';
 
 declare const gc: () => void;
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const order = (n: number) => ({
-  order_id: uuid(n),
-  date: '11/22/2026',
-  retailer: 'R',
-  order_number: `PO-${n}`,
-  item_name: 'I',
-  color: 'C',
-  brand_sku: 'B',
-  size: '',
-  quantity: 1,
-  asin: '',
-  amazon_sku: '',
-  unit_cost: 1,
-  list_price: 2,
-  client_notes: null,
-  fulfillment_type: 'wfs',
-  sold_as: 'individual',
-  units_per_pack: 1,
-  upc: null,
-  tracking_numbers: [],
-  status: 'inbound',
-  created_at: '2026-01-01T00:00:00.000Z',
-});
 const PAGES = 1_000;
 const PAGE_SIZE = 10;
 // Ten orders a page: the first tenth of the walk fills the ids a list remembers (1,000) to drop repeats.
-const ORDERS = Array.from({ length: PAGES * PAGE_SIZE }, (_, n) => order(n));
+const ORDERS = Array.from({ length: PAGES * PAGE_SIZE }, (_, n) => listedOrder(n));
 
 /** An in-process service answering the inbound list, `limit` orders from `offset`. */
 const service: typeof fetch = async (input) => {
