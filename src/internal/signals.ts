@@ -1,19 +1,6 @@
 /** Longest delay one timer holds (2^31 - 1 ms, about 24.8 days); longer waits chain timers. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-/** One signal that aborts when any of `signals` does: `AbortSignal.any` where the platform has it. */
-export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  // AbortSignal.any takes only this realm's signals; one from a polyfill or an iframe is linked by hand.
-  if (typeof AbortSignal.any === 'function' && present.every((s) => s instanceof AbortSignal)) return AbortSignal.any(present);
-  const controller = new AbortController();
-  for (const s of present) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
-  }
-  return controller.signal;
-}
-
 /**
  * Waits `ms`, ending at once (rejecting with the signal's reason) when `signal` aborts, and
  * leaving no timer behind either way. A wait longer than one timer can hold is still a wait:
@@ -42,19 +29,52 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * A signal that aborts when any of `signals` does, and `dispose`, which unhooks it from every
+ * one of them. Unlike `AbortSignal.any`, nothing is left attached to a long-lived signal (a
+ * process's shutdown signal passed to every call) once the call that linked it is over:
+ * a listener left there would keep each call's request and response alive until shutdown.
+ */
+export function linkedSignal(signals: (AbortSignal | undefined)[]): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const links: [AbortSignal, () => void][] = [];
+  for (const source of signals) {
+    if (source === undefined) continue;
+    if (source.aborted) {
+      controller.abort(source.reason);
+      break;
+    }
+    const onAbort = () => controller.abort(source.reason);
+    source.addEventListener('abort', onAbort, { once: true });
+    links.push([source, onAbort]);
+  }
+  const dispose = () => {
+    for (const [source, onAbort] of links) source.removeEventListener('abort', onAbort);
+    links.length = 0;
+  };
+  return { signal: controller.signal, dispose };
+}
+
+/**
  * `promise`, or a rejection with the signal's reason as soon as `signal` aborts: for a custom
  * fetch that ignores its signal, so a timeout or an abort still ends the attempt. A value that
- * arrives after the abort goes to `discard` (to cancel an unread response body). `signal` is
- * one attempt's own, so its listener goes with it.
+ * arrives after the abort goes to `discard` (to cancel an unread response body). The listener
+ * is removed as soon as either settles.
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discard: (late: T) => void): Promise<T> {
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) discard(value);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
-  const settled = promise.then((value) => {
-    if (signal.aborted) discard(value);
-    return value;
-  });
-  return Promise.race([settled, aborted]);
 }

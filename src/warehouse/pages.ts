@@ -21,7 +21,7 @@ import { type CallOptions, type RawResponse, userAbort } from '../core/http/inde
 import { type ClientContext, type Operation, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
-import { anySignal } from '../internal/signals.js';
+import { linkedSignal } from '../internal/signals.js';
 
 /**
  * One page as a list endpoint returned it, before it becomes a {@link Page}.
@@ -147,8 +147,7 @@ export class Page<Item> {
   /** Fetches the next page; rejects with `OpslinkError` when there is none. */
   getNextPage(options?: { signal?: AbortSignal }): Promise<Page<Item>> {
     if (!this.hasNextPage()) return Promise.reject(new OpslinkError('There is no next page: check hasNextPage() first'));
-    const signal = anySignal([this.#context.options.signal, options?.signal]);
-    return this.#context.fetch(this.nextOffset, { ...this.#context.options, signal }).then((result) => this.follow(result));
+    return fetchLinked(this.#context, this.nextOffset, options?.signal).then((result) => this.follow(result));
   }
 
   /** @internal The page after this one, built from `result`, with repeats dropped and the loop guard applied. */
@@ -158,6 +157,17 @@ export class Page<Item> {
     guardProgress(this, next, next.#history, this.#context);
     return next;
   }
+}
+
+/**
+ * One page, ended by the list's signal or `signal`; the two are unhooked once it settles, so
+ * a long-lived caller signal keeps nothing of a page.
+ */
+function fetchLinked<Item>(context: PagingContext<Item>, offset: number, signal: AbortSignal | undefined): Promise<PageResult<Item>> {
+  const link = linkedSignal([context.options.signal, signal]);
+  const page = context.fetch(offset, { ...context.options, signal: link.signal });
+  page.then(link.dispose, link.dispose);
+  return page;
 }
 
 /** What a page knows of the pages before it: ids recently listed, the first total, records passed over so far. */
@@ -282,8 +292,7 @@ class Prefetch<Item> {
   }
 
   #fetch(offset: number): Promise<PageResult<Item>> {
-    const signal = anySignal([this.#context.options.signal, this.#stop.signal]);
-    return this.#context.fetch(offset, { ...this.#context.options, signal });
+    return fetchLinked(this.#context, offset, this.#stop.signal);
   }
 
   /** Tops the queue up after `page` arrived, `seen` items in. */

@@ -110,6 +110,47 @@ describe('a 429 pauses every request of the client', () => {
   });
 });
 
+describe('a Retry-After over maxRetryAfter', () => {
+  /** The first call is answered 429 with `Retry-After: 120` (over the default maxRetryAfter of 60 s), every later one 201. */
+  function limitedFor120s(rateLimit: 'wait' | 'reject') {
+    const fetch = scriptedFetch(jsonResponse(429, {}, { 'retry-after': '120' }), jsonResponse(201, { id: 'm2' }));
+    const rateLimited: unknown[] = [];
+    const client = new MessagingClient({
+      baseUrl: 'https://chat.example.test',
+      botKey: BOT_KEY,
+      fetch,
+      rateLimit,
+      onRateLimited: (e) => rateLimited.push(e),
+    });
+    return { fetch, client, rateLimited };
+  }
+
+  it('fails the request that got it at once, and the others wait the 120 s (rateLimit: "wait")', async () => {
+    const { fetch, client, rateLimited } = limitedFor120s('wait');
+    expect(await client.sendDirectMessage(DM).catch((e: unknown) => e)).toBeInstanceOf(RateLimitError);
+    expect(rateLimited).toEqual([{ method: 'POST', path: '/api/bot/messages', retryAfter: 120 }]);
+    const next = client.sendDirectMessage(DM);
+    await vi.advanceTimersByTimeAsync(119_000);
+    expect(fetch.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_100);
+    await expect(next).resolves.toBeDefined();
+    expect(fetch.times[1]! - fetch.times[0]!).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('fails the request that got it at once, and the others without being sent (rateLimit: "reject")', async () => {
+    const { fetch, client, rateLimited } = limitedFor120s('reject');
+    expect(await client.sendDirectMessage(DM).catch((e: unknown) => e)).toBeInstanceOf(RateLimitError);
+    expect(rateLimited).toEqual([{ method: 'POST', path: '/api/bot/messages', retryAfter: 120 }]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const shed = await client.sendDirectMessage(DM).catch((e: unknown) => e);
+    expect((shed as RateLimitError).message).toMatch(/not sent: the client is paused for 60 s/);
+    expect(fetch.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(client.sendDirectMessage(DM)).resolves.toBeDefined();
+    expect(fetch.calls).toHaveLength(2);
+  });
+});
+
 describe('maxConcurrency and requestsPerSecond', () => {
   it('caps the requests in flight across every call of the client, pages included', async () => {
     const orders = Array.from({ length: 10 }, () => ({}));

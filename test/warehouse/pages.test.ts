@@ -262,26 +262,23 @@ describe('servers that misbehave', () => {
 });
 
 describe('aborting a walk', () => {
-  it('hands the signal to every page request, and stops with APIUserAbortError: no further item, no further request', async () => {
+  // A page request that has finished is unhooked from the caller's signal (nothing is kept per
+  // call), so only a request in flight aborts with it: see the next test.
+  it('stops with APIUserAbortError: no further item, no further request', async () => {
     const mock = createWarehouseMock({ inboundOrders: 1234, shipments: 0 });
     const wire = watchedFetch(mock);
     const controller = new AbortController();
     let count = 0;
-    let everyRequestAborted: boolean | undefined;
     const error = await rejectionOf(
       (async () => {
         for await (const _order of clientFor(mock, wire.fetch).inbound.list({ limit: 100 }, { signal: controller.signal })) {
-          if (++count === 150) {
-            controller.abort(new Error('user left'));
-            everyRequestAborted = wire.requests.every((r) => r.signal.aborted);
-          }
+          if (++count === 150) controller.abort(new Error('user left'));
         }
       })(),
     );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect((error as APIUserAbortError).cause).toEqual(new Error('user left'));
     expect(count).toBe(150); // the rest of the page already received is not handed out
-    expect(everyRequestAborted).toBe(true);
     expect(wire.requests).toHaveLength(2);
   });
 

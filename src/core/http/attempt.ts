@@ -3,7 +3,7 @@
  * the body as built, and a timer that covers the whole response, body included, so a server
  * that sends headers and then stalls still times out.
  */
-import { anySignal, untilAborted } from '../../internal/signals.js';
+import { linkedSignal, untilAborted } from '../../internal/signals.js';
 
 /** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
 export interface FetchInit {
@@ -56,9 +56,11 @@ export async function attempt(
   const started = now();
   const timer = new AbortController();
   const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
-  const attemptSignal = signal ? anySignal([signal, timer.signal]) : timer.signal;
+  const link = signal ? linkedSignal([signal, timer.signal]) : undefined;
+  const attemptSignal = link?.signal ?? timer.signal;
   // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
-  const request = { ...init, headers: { ...init.headers }, signal: attemptSignal };
+  // Redirects are followed by the core, never by fetch (see redirects.ts).
+  const request = { ...init, headers: { ...init.headers }, signal: attemptSignal, redirect: 'manual' as const };
   let response: Response | undefined;
   try {
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
@@ -71,5 +73,6 @@ export async function attempt(
     return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }) };
   } finally {
     clearTimeout(timeoutId);
+    link?.dispose();
   }
 }

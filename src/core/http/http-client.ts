@@ -6,7 +6,7 @@
  */
 import { callSafely } from '../../internal/callbacks.js';
 import type { Redactor } from '../../internal/redact.js';
-import { anySignal, sleep, untilAborted } from '../../internal/signals.js';
+import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
 import { APIPromise, type WithResponse } from '../api-promise.js';
 import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
@@ -17,6 +17,7 @@ import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
+import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 
 export type { RequestSpec };
@@ -54,7 +55,9 @@ interface Call {
   /** Whether the last attempt's timer was cut short by the deadline. */
   capped: boolean;
   callerSignal: AbortSignal | undefined;
+  /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
   signal: AbortSignal | undefined;
+  unlink: (() => void) | undefined;
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
@@ -102,6 +105,7 @@ export class HttpClient {
       throw final;
     } finally {
       call.deadline.dispose();
+      call.unlink?.();
     }
   }
 
@@ -116,7 +120,7 @@ export class HttpClient {
     const deadlineMs = options?.deadline ?? settings.deadline;
     const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
     const callerSignal = options?.signal;
-    const signals = [callerSignal, deadline.signal].filter((s) => s !== undefined);
+    const link = callerSignal && deadline.signal ? linkedSignal([callerSignal, deadline.signal]) : undefined;
     return {
       spec,
       url,
@@ -130,7 +134,8 @@ export class HttpClient {
       deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
       capped: false,
       callerSignal,
-      signal: signals.length > 1 ? anySignal(signals) : signals[0],
+      signal: link?.signal ?? callerSignal ?? deadline.signal,
+      unlink: link?.dispose,
     };
   }
 
@@ -157,7 +162,9 @@ export class HttpClient {
       log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
-      result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
+      const send = (url: string, ms: number) => attempt(this.settings.fetch, url, init, ms, call.signal);
+      const context = { method: call.spec.method, path: call.path, redactor: call.redactor };
+      result = await followRedirects(call.url, send, Math.min(call.timeout, remaining), context);
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
         const id = headers.get('x-request-id') ?? headers.get('request-id');
@@ -206,10 +213,12 @@ export class HttpClient {
     const timer = new AbortController();
     const why = `the ${option} function gave no key within ${call.timeout} ms`;
     const id = setTimeout(() => timer.abort(timeoutError(call.label, why, n)), Math.min(call.timeout, call.deadline.remaining()));
+    const link = call.signal ? linkedSignal([call.signal, timer.signal]) : undefined;
     try {
-      return await untilAborted(pending, call.signal ? anySignal([call.signal, timer.signal]) : timer.signal, () => {});
+      return await untilAborted(pending, link?.signal ?? timer.signal, () => {});
     } finally {
       clearTimeout(id);
+      link?.dispose();
     }
   }
 
@@ -228,7 +237,7 @@ export class HttpClient {
       call.redactor,
       this.settings.log,
     );
-    return { data: parse(raw), response };
+    return { data: parse(raw), response: withUrlScrubbed(response, call.redactor) };
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
@@ -254,17 +263,21 @@ export class HttpClient {
     return { error };
   }
 
-  /** A 429: pause the whole client, tell `onRateLimited`, then retry (the gate holds the wait) or fail. */
+  /**
+   * A 429: pause the whole client for what it asks (also past `maxRetryAfter`: the others
+   * wait, or are shed under `'reject'`), tell `onRateLimited`, then retry (the gate holds the
+   * wait) or fail. Only the request that got a wait over `maxRetryAfter` fails at once.
+   */
   #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
     const { settings } = this;
     const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
-    if (asked !== undefined && asked > settings.maxRetryAfter) {
-      settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter`);
-      return { error };
-    }
     const pause = asked ?? backoffMs(n - 1);
     settings.gate.pause(pause);
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
+    if (asked !== undefined && asked > settings.maxRetryAfter) {
+      settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
+      return { error };
+    }
     if (settings.rateLimit === 'reject' || !retriesLeft) return { error };
     return { delay: 0, reason: '429' };
   }
@@ -325,6 +338,16 @@ function emit<O, K extends keyof O>(
   const hook = owner[name] as ((e: never) => unknown) | undefined;
   if (typeof hook !== 'function') return;
   callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
+}
+
+/**
+ * The response as `withResponse()` hands it over: its `url` (a webhook call's holds the token)
+ * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own.
+ */
+function withUrlScrubbed(response: Response, redactor: Redactor): Response {
+  const url = redactor.text(response.url);
+  if (url !== response.url) Object.defineProperty(response, 'url', { value: url, enumerable: true });
+  return response;
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
