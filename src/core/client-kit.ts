@@ -7,7 +7,7 @@ import { Redactor } from '../internal/redact.js';
 import { runtimeName } from '../internal/runtime.js';
 import { checkBrowser, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
-import { HttpClient, RateLimitGate } from './http/index.js';
+import { HttpClient, RateLimitGate, ResponseMismatches } from './http/index.js';
 import type { CommonOptions } from './options.js';
 import { VERSION } from './version.js';
 
@@ -59,5 +59,6 @@ export function createHttp(
     redactor: new Redactor([...service.secrets.filter((s): s is string => typeof s === 'string'), ...sensitiveValues(options.headers)]),
     gate: gate ?? new RateLimitGate(common),
     userAgent: userAgent(),
+    mismatches: new ResponseMismatches({ strict: options.strictResponseValidation === true, log: common.log, hooks: common.hooks }),
   });
 }

@@ -54,6 +54,7 @@ const CLIENT_RULES: Rule[] = [
   ['requestsPerSecond', isPositive, 'must be a positive number'],
   ['rateLimit', (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'"],
   ['dangerouslyAllowBrowser', (v) => typeof v === 'boolean', 'must be true or false'],
+  ['strictResponseValidation', (v) => typeof v === 'boolean', 'must be true or false'],
   ['fetch', isFunction, 'must be a fetch function'],
   ['onRateLimited', isFunction, 'must be a function'],
   ['logLevel', (v) => LOG_LEVELS.includes(v), `must be one of ${LOG_LEVELS.join(', ')}`],
@@ -65,8 +66,8 @@ const CLIENT_RULES: Rule[] = [
   [
     'hooks',
     (v: Record<string, unknown> | null) =>
-      !!v && ['onRequest', 'onResponse', 'onRetry'].every((h) => v[h] === undefined || isFunction(v[h])),
-    'must be an object of onRequest, onResponse and onRetry functions',
+      !!v && ['onRequest', 'onResponse', 'onRetry', 'onResponseMismatch'].every((h) => v[h] === undefined || isFunction(v[h])),
+    'must be an object of onRequest, onResponse, onRetry and onResponseMismatch functions',
   ],
 ];
 

@@ -31,6 +31,7 @@ export type {
   RequestEvent,
   RequestOptions,
   ResponseEvent,
+  ResponseMismatchEvent,
   RetryEvent,
 } from './options.js';
 export { codePointLength } from './text.js';

@@ -103,6 +103,24 @@ export interface RateLimitEvent {
 }
 
 /**
+ * Members of a 2xx body that break their documented type (the `onResponseMismatch` hook):
+ * each member once per client, array positions not counted. `issues` name members, never
+ * their values; `url` has any webhook token masked.
+ * @example
+ * ```ts
+ * const onResponseMismatch = (e: ResponseMismatchEvent) =>
+ *   metrics.increment('opslink.response_mismatch', { members: e.issues.map((i) => i.path.join('.')).join(' ') });
+ * ```
+ */
+export interface ResponseMismatchEvent {
+  method: string;
+  url: string;
+  status: number;
+  /** Each member newly found off its documented type: where it sits (its first occurrence) and what is wrong. */
+  issues: { path: (string | number)[]; message: string }[];
+}
+
+/**
  * Read-only events of every request, for metrics and tracing without wrapping `fetch`. A
  * hook that throws is logged (at `warn`) and never breaks the call.
  * @example
@@ -120,6 +138,8 @@ export interface Hooks {
   onResponse?(event: ResponseEvent): void;
   /** When a failed attempt will be retried, before the wait. */
   onRetry?(event: RetryEvent): void;
+  /** When a 2xx body holds members off their documented type not reported before (see `strictResponseValidation`). */
+  onResponseMismatch?(event: ResponseMismatchEvent): void;
 }
 
 /**
@@ -186,6 +206,16 @@ export interface CommonOptions {
    * @default false
    */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * Reject a read whose body breaks the service document anywhere, with
+   * `ResponseValidationError` (for contract tests). Without it a read resolves with the body
+   * as received and each member off its documented type is reported once per client, at
+   * `warn` and to `hooks.onResponseMismatch`. What the SDK needs (the envelope, a list's
+   * items and total, the ids it puts in URLs) is checked in either mode; a write that got a
+   * 2xx always resolves.
+   * @default false
+   */
+  strictResponseValidation?: boolean;
   /** Read-only events of every request; secrets masked. */
   hooks?: Hooks;
 }

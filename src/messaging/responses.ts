@@ -96,6 +96,6 @@ export function parseAnnouncement(raw: RawResponse): Announcement {
   for (const key of ['title', 'body', 'createdAt', 'createdBy']) {
     if (typeof body[key] !== 'string') issues.push({ path: [key], message: 'must be a string' });
   }
-  if (issues.length && Object.keys(body).length) raw.mismatch(issues);
+  if (issues.length && Object.keys(body).length) raw.deviation(issues);
   return { ...body, likeCount: count(body, LIKE_COUNT_NAMES), commentCount: count(body, COMMENT_COUNT_NAMES) } as Announcement;
 }

@@ -8,7 +8,9 @@
  * passes over as many of its first records as sit before the position already reached (new
  * ones, then seen ones pushed down), however many arrived between two requests, and a page
  * fetched ahead that the server answered before the one before it is fetched again. In any
- * other order, records already listed are dropped by id. A server that ignores `offset` sends
+ * other order, records already listed are dropped by id. The next page is asked at the offset
+ * asked plus the records received: an answer's own `offset` is shown (and reported when it is
+ * not the one asked), never sent back. A server that ignores `offset` sends
  * the same page again without the total growing: that is a `ResponseValidationError`, never
  * an endless loop.
  */
@@ -94,11 +96,13 @@ export class Page<Item> {
   readonly items: Item[];
   /** Records matching the filters in all pages. */
   readonly total: number;
-  /** Records skipped before this page. */
+  /** Records skipped before this page, as the answer says (the client asks the next page at its own count). */
   readonly offset: number;
   /** Page size as the server reported it (or as requested). */
   readonly limit: number;
   readonly #context: PagingContext<Item>;
+  /** The offset this page was asked at: where the walk stands, whatever the answer says. */
+  readonly #asked: number;
   /** Records the server sent for this page, repeats included: how far the offset moves. */
   readonly #span: number;
   readonly #history: History;
@@ -106,32 +110,33 @@ export class Page<Item> {
   readonly stale: boolean;
 
   /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
-  constructor(result: PageResult<Item>, context: PagingContext<Item>, history?: History) {
+  constructor(result: PageResult<Item>, context: PagingContext<Item>, asked: number, history?: History) {
     const seen = history?.seen ?? new Set();
+    this.#asked = asked;
     this.#span = result.items.length;
     // Newest first, the records created since the first page (`added`) sit at the top, and the
     // first `passed` records of the list as it was have been listed: whatever stands before
     // `passed + added` now is new or seen, and is passed over.
     const added = history && context.newestFirst ? Math.max(0, result.total - history.firstTotal) : 0;
-    const passed = history?.passed ?? result.offset;
-    const skip = context.newestFirst ? Math.min(this.#span, Math.max(0, passed + added - result.offset)) : 0;
+    const passed = history?.passed ?? asked;
+    const skip = context.newestFirst ? Math.min(this.#span, Math.max(0, passed + added - asked)) : 0;
     this.items = result.items.slice(skip).filter((item) => !seen.has(context.keyOf(item)));
     this.total = result.total;
     this.offset = result.offset;
     this.limit = result.limit;
     this.#context = context;
-    this.stale = context.newestFirst && history !== undefined && result.offset > passed + added;
+    this.stale = context.newestFirst && history !== undefined && asked > passed + added;
     this.#history = {
       seen: remember(seen, this.items.map(context.keyOf)),
       firstTotal: history ? history.firstTotal : result.total,
       dropped: (history?.dropped ?? 0) + this.#span - this.items.length,
-      passed: Math.max(passed, result.offset + this.#span - added),
+      passed: Math.max(passed, asked + this.#span - added),
     };
   }
 
-  /** Offset of the record after this page's last. */
+  /** Offset of the record after this page's last: the offset asked plus the records received. */
   get nextOffset(): number {
-    return this.offset + this.#span;
+    return this.#asked + this.#span;
   }
 
   /**
@@ -150,11 +155,23 @@ export class Page<Item> {
     return fetchLinked(this.#context, this.nextOffset, options?.signal).then((result) => this.follow(result));
   }
 
-  /** @internal The page after this one, built from `result`, with repeats dropped and the loop guard applied. */
+  /** @internal The offset this page was asked at. */
+  get askedOffset(): number {
+    return this.#asked;
+  }
+
+  /**
+   * @internal The page after this one, built from `result`, with repeats dropped. A server
+   * that ignores `offset` sends records already listed again without the total growing: the
+   * records dropped as repeats so far then outnumber those added since the list began (only
+   * records inserted before the position can push listed ones onto a later page), and the
+   * walk ends with a `ResponseValidationError` rather than going round.
+   */
   follow(result: PageResult<Item>): Page<Item> {
     const history = this.#history;
-    const next = new Page(result, this.#context, { ...history, seen: new Set(history.seen) });
-    guardProgress(this, next, next.#history, this.#context);
+    const next = new Page(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen) });
+    const added = next.total - history.firstTotal;
+    if (next.items.length === 0 && next.#span > 0 && next.#history.dropped > added) throw ignoredOffset(this.nextOffset, this.#context);
     return next;
   }
 }
@@ -189,23 +206,10 @@ function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
   return seen;
 }
 
-/**
- * Stops a server that ignores `offset`. Caught two ways: the next page reports an offset that
- * does not move forward (e.g. always 0), or it repeats only records already listed while the
- * records dropped as repeats so far outnumber those added since the list began (only records
- * inserted before the position can push listed ones onto a later page).
- */
-function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, history: History, context: PagingContext<Item>): void {
-  const added = next.total - history.firstTotal;
-  const stalled = next.offset <= previous.offset;
-  const repeatedOnly = next.items.length === 0 && next.nextOffset > next.offset && history.dropped > added;
-  if (!stalled && !repeatedOnly) return;
-  const asked = previous.nextOffset;
-  const message = stalled
-    ? `the page asked for at offset ${asked} came back at offset ${next.offset}, not after ${previous.offset}: the server ignored offset`
-    : `the page asked for at offset ${asked} repeats records already listed, and the total did not grow: the server ignored offset`;
+function ignoredOffset(asked: number, context: PagingContext<unknown>): ResponseValidationError {
+  const message = `the page asked for at offset ${asked} repeats records already listed, and the total did not grow: the server ignored offset`;
   const [method = 'GET', path = ''] = context.label.split(' ');
-  throw new ResponseValidationError({ status: 200, method, path, issues: [{ path: ['offset'], message }], body: undefined });
+  return new ResponseValidationError({ status: 200, method, path, issues: [{ path: ['offset'], message }], body: undefined });
 }
 
 /**
@@ -226,7 +230,7 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     const first: Promise<WithResponse<Page<Item>>> = context
       .fetch(startOffset, context.options)
       .withResponse()
-      .then(({ data, response }) => ({ data: new Page(data, context), response }));
+      .then(({ data, response }) => ({ data: new Page(data, context, startOffset), response }));
     super(first);
     this.#context = context;
     this.#paging = paging;
@@ -298,7 +302,7 @@ class Prefetch<Item> {
   /** Tops the queue up after `page` arrived, `seen` items in. */
   plan(page: Page<Item>, seen: number): void {
     if (this.#step === 0) {
-      this.#step = page.nextOffset - page.offset;
+      this.#step = page.nextOffset - page.askedOffset;
       this.#planned = page.nextOffset;
     }
     if (this.#concurrency <= 1 || page.total === undefined || this.#step === 0 || seen >= this.maxItems || !page.hasNextPage()) return;

@@ -3,13 +3,15 @@
  * once as zod schemas; the response types derive from them (`types.ts`). A member the
  * document types `string` is a string (never null unless the document says "or null"), an
  * `integer` refuses 2.5, a uuid id is a UUID, a documented enumeration holds one of its
- * values. Unknown members are kept as sent. A read that breaks this is a
- * `ResponseValidationError`; a write that got a 2xx took effect and resolves (logged at `warn`).
+ * values. Unknown members are kept as sent. These are the document's letter, the measure of
+ * every body (and of the OpenAPI documents); what a read does with a body that breaks it is
+ * `RawResponse.check`'s: rejected where the SDK needs the member, else reported and resolved
+ * as received (rejected under `strictResponseValidation`). The types (`types.ts`) say what
+ * can arrive.
  */
 import * as z from 'zod/mini';
 import type { RawResponse } from '../core/http/index.js';
 import { custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
-import { checkValue } from '../core/validation.js';
 import { isIsoDateTime } from '../internal/dates.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
 import { isRenderedDate } from './wire-format.js';
@@ -179,39 +181,60 @@ function unwrap(raw: RawResponse): { message: string; data: unknown } {
   return { message: typeof body.message === 'string' ? body.message : '', data: body.data };
 }
 
-/** `data` checked with `schema`: its issues reported (at `data.…`), the parsed value or the data as sent. */
-function readData<S extends z.ZodMiniType>(raw: RawResponse, schema: S, data: unknown): z.output<S> {
-  const result = checkValue(schema, data, ['data']);
-  if (result.ok) return result.value;
-  raw.mismatch(result.issues);
-  return data as z.output<S>;
-}
+/**
+ * What the SDK itself needs of each body, held in every mode: `data` of its kind, a list's
+ * items array and total, and the ids it puts in URLs. Any other member off its documented
+ * type is reported, or rejected under `strictResponseValidation` (`RawResponse.check`).
+ */
+const needs = (...paths: string[]) => ({ at: ['data'], essential: new Set(['data', ...paths]) });
+const listNeeds = (items: string, id: string) =>
+  needs(`data.${items}`, `data.${items}[]`, `data.${items}[].${id}`, 'data.results', 'data.results.total', 'data.results.total_results');
+const INBOUND_PAGE = listNeeds('orders', 'order_id');
+const SHIPMENT_PAGE = listNeeds('shipments', 'shipment_id');
+const SHIPMENT_DETAIL = needs('data.shipment', 'data.shipment.shipment_id', 'data.shipment.orders[].order_id');
+const CREATED = needs('data.order_id');
 
 type Requested = { offset: number; limit: number };
 
-function page<Item>(items: Item[], counts: z.output<typeof results>, requested: Requested) {
+/**
+ * A page as answered. The client computes the next offset itself (the offset asked plus the
+ * items received); the answer's own `offset` is only shown, and reported when it is not the
+ * one asked, so a wrong or negative offset is never sent back.
+ */
+function page<Item>(raw: RawResponse, items: Item[], counts: z.output<typeof results>, requested: Requested) {
+  const { offset, limit } = counts;
+  if (offset !== undefined && offset !== requested.offset) {
+    raw.deviation([{ path: ['data', 'results', 'offset'], message: `must be the offset asked (${requested.offset})` }]);
+  }
   // Both names are read on both lists: the document gives each list its own, and a server may use either.
   const total = (counts.total ?? counts.total_results) as number;
-  return { items, total, offset: counts.offset ?? requested.offset, limit: counts.limit ?? requested.limit };
+  return {
+    items,
+    total,
+    offset: typeof offset === 'number' ? offset : requested.offset,
+    limit: typeof limit === 'number' ? limit : requested.limit,
+  };
 }
 
 export function parseInboundPage(raw: RawResponse, requested: Requested) {
-  const data = readData(raw, inboundPageSchema, unwrap(raw).data);
-  return page(data.orders, data.results, requested);
+  const data = raw.check(inboundPageSchema, unwrap(raw).data, INBOUND_PAGE);
+  return page(raw, data.orders, data.results, requested);
 }
 
 export function parseShipmentPage(raw: RawResponse, requested: Requested) {
-  const data = readData(raw, shipmentPageSchema, unwrap(raw).data);
-  return page(data.shipments, data.results, requested);
+  const data = raw.check(shipmentPageSchema, unwrap(raw).data, SHIPMENT_PAGE);
+  return page(raw, data.shipments, data.results, requested);
 }
 
+const detailData = z.looseObject({ shipment: shipmentDetailSchema });
 export function parseShipmentDetail(raw: RawResponse) {
-  return readData(raw, z.looseObject({ shipment: shipmentDetailSchema }), unwrap(raw).data).shipment;
+  return raw.check(detailData, unwrap(raw).data, SHIPMENT_DETAIL).shipment;
 }
 
-/** `inbound.create`: `data.order_id`. A write: an odd body is logged and returned as received. */
+/** `inbound.create`: `data.order_id`. A write: an odd body is reported and returned as received. */
+const createdData = z.looseObject({ order_id: uuid });
 export function parseCreated(raw: RawResponse): { order_id: string; [member: string]: unknown } {
-  const data = readData(raw, z.looseObject({ order_id: uuid }), unwrap(raw).data);
+  const data = raw.check(createdData, unwrap(raw).data, CREATED);
   return isObject(data) ? data : ({} as { order_id: string });
 }
 

@@ -2,13 +2,64 @@
  * The warehouse API's shapes, every one derived from the schema that checks it (request
  * types from `schemas.ts`, response types from `responses.ts`) and the enumerations in
  * `fields.ts`: nothing here is written twice. Response objects keep any member the server adds.
+ *
+ * A response type says what can arrive, which is more than the document's letter (the
+ * schemas): a read resolves with the body as received (only reporting what breaks the
+ * letter), so enumerations are open and the members a real service may leave empty are
+ * typed so. Each widening is one line of `InboundOrderReading`, `ShipmentReading`
+ * and the line types below, and a row of the README's Assumptions.
  */
 import type * as z from 'zod/mini';
-import type { ASIN_REQUIRED_FOR, CreateFulfillmentType } from './fields.js';
+import type {
+  ASIN_REQUIRED_FOR,
+  CreateFulfillmentType,
+  FulfillmentType,
+  ShipmentFulfillmentType,
+  ShipmentStatus,
+  SoldAs,
+} from './fields.js';
 import type { inboundOrderSchema, shipmentDetailSchema, shipmentSchema } from './responses.js';
 import type { inboundListParamsSchema, inboundOrderCreateObject, inboundOrderUpdateSchema, shipmentListParamsSchema } from './schemas.js';
 
 type AsinRequiredFor = (typeof ASIN_REQUIRED_FOR)[number];
+
+/**
+ * A documented enumeration as a response may hold it: the named values still narrow, and a
+ * value the service adds later is text rather than a lie.
+ * @example
+ * ```ts
+ * const label = (status: OpenEnum<ShipmentStatus>) => (status === 'shipped' ? 'Shipped' : status);
+ * ```
+ */
+export type OpenEnum<T extends string> = T | (string & {});
+
+/** `T` with the members of `Changes` typed as `Changes` says (its other members, and any extra ones, as they are). */
+type Reading<T, Changes> = { [K in keyof T as K extends keyof Changes ? never : K]: T[K] } & Changes;
+
+/**
+ * How an inbound order's members are read beyond the document's letter: open enumerations,
+ * and `null` for the members a create may leave out (`asin`, `size`, `amazon_sku`,
+ * `tracking_numbers`, `units_per_pack`).
+ */
+interface InboundOrderReading {
+  fulfillment_type: OpenEnum<FulfillmentType>;
+  sold_as: OpenEnum<SoldAs>;
+  asin: string | null;
+  size: string | null;
+  amazon_sku: string | null;
+  tracking_numbers: string[] | null;
+  units_per_pack: number | null;
+}
+
+/**
+ * How a shipment's members are read beyond the document's letter: open enumerations, and
+ * `shipped_at` null until it ships.
+ */
+interface ShipmentReading {
+  status: OpenEnum<ShipmentStatus>;
+  fulfillment_type: OpenEnum<ShipmentFulfillmentType>;
+  shipped_at: string | null;
+}
 type Conditional = 'fulfillment_type' | 'asin' | 'sold_as' | 'units_per_pack';
 
 /**
@@ -126,23 +177,26 @@ export type InboundListParams = z.input<typeof inboundListParamsSchema>;
 export type ShipmentListParams = z.input<typeof shipmentListParamsSchema>;
 
 /**
- * An inbound order as the list endpoint returns it: every documented member with its
- * documented type (`client_notes` and `upc` may be null).
+ * An inbound order as the list endpoint returns it: every documented member, typed as it may
+ * arrive (`client_notes`, `upc` and the members a create may leave out may be null;
+ * `fulfillment_type`, `sold_as` and `status` may hold values the document does not list).
  * @example
  * ```ts
  * const describeOrder = (order: InboundOrder) => `${order.order_number}: ${order.quantity} × ${order.item_name} (${order.status})`;
  * ```
  */
-export type InboundOrder = z.output<typeof inboundOrderSchema>;
+export type InboundOrder = Reading<z.output<typeof inboundOrderSchema>, InboundOrderReading>;
 
 /**
- * A shipment as the list endpoint returns it (`stage` and `notes` may be null).
+ * A shipment as the list endpoint returns it (`stage`, `notes` and `shipped_at` may be null;
+ * `status` and `fulfillment_type` may hold values the document does not list).
  * @example
  * ```ts
  * const late = (s: Shipment) => s.status !== 'shipped' && new Date(s.latest_ship_date) < new Date();
+ * const shippedOn = (s: Shipment) => (s.shipped_at === null ? 'not yet' : s.shipped_at.slice(0, 10));
  * ```
  */
-export type Shipment = z.output<typeof shipmentSchema>;
+export type Shipment = Reading<z.output<typeof shipmentSchema>, ShipmentReading>;
 
 /**
  * A tracking entry of a listed shipment.
@@ -162,24 +216,31 @@ export type Tracking = Shipment['trackings'][number];
  */
 export type Tag = Shipment['tags'][number];
 
+type DocumentedDetail = z.output<typeof shipmentDetailSchema>;
+
 /**
- * A shipment with its detail members (`GET /api/v1/shipments/{id}`).
+ * A shipment with its detail members (`GET /api/v1/shipments/{id}`), read as {@link Shipment} is.
  * @example
  * ```ts
  * const detail: ShipmentDetail = await warehouse.shipments.retrieve(shipmentId);
  * console.log(`${detail.orders.length} orders; WFS linked: ${detail.wfs_linked}`);
  * ```
  */
-export type ShipmentDetail = z.output<typeof shipmentDetailSchema>;
+export type ShipmentDetail = Reading<DocumentedDetail, ShipmentReading & { orders: ShipmentOrder[]; trackings: TrackingDetail[] }>;
 
 /**
- * An order packed in a shipment (detail endpoint only), with the quantity shipped.
+ * An order packed in a shipment (detail endpoint only), with the quantity shipped. The
+ * document does not show its members' types; `asin`, `amazon_sku` and `units_per_pack` may
+ * be null (a create may leave them out) and `sold_as` may hold another value.
  * @example
  * ```ts
  * const packingLine = (order: ShipmentOrder) => `${order.quantity_shipped} × ${order.item_name}`;
  * ```
  */
-export type ShipmentOrder = ShipmentDetail['orders'][number];
+export type ShipmentOrder = Reading<
+  DocumentedDetail['orders'][number],
+  { sold_as: OpenEnum<SoldAs>; asin: string | null; amazon_sku: string | null; units_per_pack: number | null }
+>;
 
 /**
  * A box used for a shipment (detail endpoint only).
@@ -200,13 +261,14 @@ export type ShipmentBox = ShipmentDetail['boxes'][number];
 export type ShipmentService = ShipmentDetail['services'][number];
 
 /**
- * A tracking entry in full, as the shipment detail endpoint returns it.
+ * A tracking entry in full, as the shipment detail endpoint returns it. The document does not
+ * show `rate_id`'s type: it may be null (no rate bought).
  * @example
  * ```ts
  * const newest = (trackings: TrackingDetail[]) => [...trackings].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
  * ```
  */
-export type TrackingDetail = ShipmentDetail['trackings'][number];
+export type TrackingDetail = Reading<DocumentedDetail['trackings'][number], { rate_id: string | null }>;
 
 /**
  * Result of `inbound.create`: the new order's id (and any member the server adds).

@@ -1,10 +1,11 @@
 /**
  * A write the service accepted resolves: a 2xx to a create, post or send means it took
  * effect, so a body the document would not write is returned as received (what can be read)
- * and reported at `warn`, and the caller is never invited to send it twice. A read is held
- * to the document member by member: `null` where it says string, a number where it says
- * string, `2.5` where it says integer, a value outside a documented enumeration — each a
- * `ResponseValidationError` naming the member.
+ * and reported at `warn`, and the caller is never invited to send it twice. A read is
+ * measured by the document member by member: `null` where it says string, a number where it
+ * says string, `2.5` where it says integer, a value outside a documented enumeration — each
+ * reported by member (resolving as received), or, under `strictResponseValidation`, a
+ * `ResponseValidationError` naming the member. An id the SDK puts in URLs is held in both.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { MessagingClient, ResponseValidationError, WarehouseClient } from '../../src/index.js';
@@ -169,17 +170,44 @@ describe('a read is held to the document member by member', () => {
     ['a quantity shipped of 2.5', { orders: [{ ...line, quantity_shipped: 2.5 }] }, ['data', 'shipment', 'orders', 0, 'quantity_shipped']],
     ['shipped_at that is null', { shipped_at: null }, ['data', 'shipment', 'shipped_at']],
     ['a status outside the documented five', { status: 'lost' }, ['data', 'shipment', 'status']],
-    ['a shipment id that is not a UUID', { shipment_id: 42 }, ['data', 'shipment', 'shipment_id']],
   ])('%s', async (_name, patch, path) => {
-    const client = new WarehouseClient({
+    const strict = new WarehouseClient({
       baseUrl: 'https://api.example.test',
       apiKey: 'wh-key-1',
       warehouseId: 'wh',
       fetch: scriptedFetch(detail(patch)),
+      strictResponseValidation: true,
     });
-    const error = await client.shipments.retrieve(ORDER_ID).catch((e: unknown) => e);
+    const error = await strict.shipments.retrieve(ORDER_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((i) => i.path)).toEqual([path]);
+
+    const onResponseMismatch = vi.fn();
+    const tolerant = new WarehouseClient({
+      baseUrl: 'https://api.example.test',
+      apiKey: 'wh-key-1',
+      warehouseId: 'wh',
+      fetch: scriptedFetch(detail(patch)),
+      hooks: { onResponseMismatch },
+    });
+    await expect(tolerant.shipments.retrieve(ORDER_ID)).resolves.toMatchObject(patch);
+    expect(onResponseMismatch).toHaveBeenCalledTimes(1);
+    expect(onResponseMismatch.mock.calls[0]![0].issues.map((i: { path: unknown }) => i.path)).toEqual([path]);
+  });
+
+  it('a shipment id that is not a UUID: rejected in every mode (the SDK puts it in URLs)', async () => {
+    for (const strictResponseValidation of [false, true]) {
+      const client = new WarehouseClient({
+        baseUrl: 'https://api.example.test',
+        apiKey: 'wh-key-1',
+        warehouseId: 'wh',
+        fetch: scriptedFetch(detail({ shipment_id: 42 })),
+        strictResponseValidation,
+      });
+      const error = await client.shipments.retrieve(ORDER_ID).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues.map((i) => i.path)).toEqual([['data', 'shipment', 'shipment_id']]);
+    }
   });
 
   it('an inbound order’s quantity of 2.5, and null where the document says string', async () => {
@@ -206,13 +234,21 @@ describe('a read is held to the document member by member', () => {
       status: 'inbound',
       created_at: '2026-11-22T10:00:00Z',
     };
-    const fetch = scriptedFetch(jsonResponse(200, envelope({ orders: [order], results: { total: 1, limit: 200, offset: 0 } })));
-    const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: 'wh-key-1', warehouseId: 'wh', fetch });
-    const error = await client.inbound.list().catch((e: unknown) => e);
+    const body = envelope({ orders: [order], results: { total: 1, limit: 200, offset: 0 } });
+    const options = { baseUrl: 'https://api.example.test', apiKey: 'wh-key-1', warehouseId: 'wh' };
+    const strict = new WarehouseClient({ ...options, fetch: scriptedFetch(jsonResponse(200, body)), strictResponseValidation: true });
+    const error = await strict.inbound.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'data.orders.0.quantity: must be an integer',
-      'data.orders.0.asin: must be a string, not null',
-    ]);
+    const expected = ['data.orders.0.quantity: must be an integer', 'data.orders.0.asin: must be a string, not null'];
+    expect((error as ResponseValidationError).issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(expected);
+
+    const log = logger();
+    const tolerant = new WarehouseClient({ ...options, fetch: scriptedFetch(jsonResponse(200, body)), logger: log, logLevel: 'warn' });
+    expect((await tolerant.inbound.list()).items).toEqual([order]);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    const line = log.warn.mock.calls[0]![0] as string;
+    expect(line).toContain('data.orders[].quantity: must be an integer');
+    expect(line).toContain('data.orders[].asin: must be a string, not null');
+    expect(line).not.toContain('2.5');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * What the warehouse types allow is what the pre-flight allows, and the response types are
- * the document's member by member. Each rule has a case that compiles and one that must not.
+ * What the warehouse types allow is what the pre-flight allows, and the response types say
+ * what can arrive: the document's types, open enumerations, and null where a real service
+ * may leave a member empty. Each rule has a case that compiles and one that must not.
  */
 
 import {
@@ -10,9 +11,11 @@ import {
   type InboundOrderCreate,
   type InboundOrderRow,
   type InboundOrderUpdate,
+  type OpenEnum,
   type Page,
   type Shipment,
   type ShipmentDetail,
+  type ShipmentFulfillmentType,
   type ShipmentListParams,
   WarehouseClient,
   type WarehouseClientOptions,
@@ -116,19 +119,27 @@ describe('list parameters', () => {
   });
 });
 
-describe('responses, member by member as the document types them', () => {
-  it('types an inbound order', () => {
+describe('responses, typed as they may arrive', () => {
+  it('types an inbound order: the document’s types, null where a create may leave a member out, open enumerations', () => {
     expectTypeOf<InboundOrder['quantity']>().toEqualTypeOf<number>();
-    expectTypeOf<InboundOrder['asin']>().toEqualTypeOf<string>();
-    expectTypeOf<InboundOrder['size']>().toEqualTypeOf<string>();
+    expectTypeOf<InboundOrder['retailer']>().toEqualTypeOf<string>();
+    expectTypeOf<InboundOrder['asin']>().toEqualTypeOf<string | null>();
+    expectTypeOf<InboundOrder['size']>().toEqualTypeOf<string | null>();
     expectTypeOf<InboundOrder['client_notes']>().toEqualTypeOf<string | null>();
     expectTypeOf<InboundOrder['upc']>().toEqualTypeOf<string | null>();
-    expectTypeOf<InboundOrder['tracking_numbers']>().toEqualTypeOf<string[]>();
-    expectTypeOf<InboundOrder['units_per_pack']>().toEqualTypeOf<number>();
-    expectTypeOf<InboundOrder['sold_as']>().toEqualTypeOf<'individual' | 'multi-pack' | 'bundle'>();
-    // @ts-expect-error quantity is never null
+    expectTypeOf<InboundOrder['tracking_numbers']>().toEqualTypeOf<string[] | null>();
+    expectTypeOf<InboundOrder['units_per_pack']>().toEqualTypeOf<number | null>();
+    expectTypeOf<InboundOrder['sold_as']>().toEqualTypeOf<OpenEnum<'individual' | 'multi-pack' | 'bundle'>>();
+    expectTypeOf<'multi-pack'>().toExtend<InboundOrder['sold_as']>();
+    expectTypeOf<'case-pack'>().toExtend<InboundOrder['fulfillment_type']>(); // a value added next month is text
+    expectTypeOf<InboundOrder['added_later']>().toEqualTypeOf<unknown>(); // extra members are kept
+    // @ts-expect-error quantity is typed a number (a drifted one is reported, not typed)
     const nullQuantity: InboundOrder['quantity'] = null;
     void nullQuantity;
+    const order = {} as InboundOrder;
+    // @ts-expect-error tracking_numbers may be null: check it before use
+    void order.tracking_numbers.length;
+    void (order.tracking_numbers ?? []).length;
   });
 
   it('gives a page a total, as both lists document one', () => {
@@ -139,16 +150,39 @@ describe('responses, member by member as the document types them', () => {
   it('types a shipment and its detail', () => {
     expectTypeOf<Shipment['trackings'][number]['tracking_number']>().toEqualTypeOf<string>();
     expectTypeOf<Shipment['trackings'][number]['carrier']>().toEqualTypeOf<string>();
-    expectTypeOf<Shipment['shipped_at']>().toEqualTypeOf<string>();
+    expectTypeOf<Shipment['shipped_at']>().toEqualTypeOf<string | null>();
+    expectTypeOf<ShipmentDetail['shipped_at']>().toEqualTypeOf<string | null>();
     expectTypeOf<Shipment['stage']>().toEqualTypeOf<string | null>();
-    expectTypeOf<Shipment['status']>().toEqualTypeOf<'working' | 'requested' | 'picking' | 'picked' | 'shipped'>();
+    expectTypeOf<Shipment['status']>().toEqualTypeOf<OpenEnum<'working' | 'requested' | 'picking' | 'picked' | 'shipped'>>();
+    expectTypeOf<Shipment['fulfillment_type']>().toEqualTypeOf<OpenEnum<ShipmentFulfillmentType>>();
     expectTypeOf<ShipmentDetail['boxes'][number]['box_id']>().toEqualTypeOf<string>();
-    expectTypeOf<ShipmentDetail['orders'][number]['asin']>().toEqualTypeOf<string>();
+    expectTypeOf<ShipmentDetail['orders'][number]['asin']>().toEqualTypeOf<string | null>();
     expectTypeOf<ShipmentDetail['orders'][number]['quantity_shipped']>().toEqualTypeOf<number>();
+    expectTypeOf<ShipmentDetail['trackings'][number]['rate_id']>().toEqualTypeOf<string | null>();
+    expectTypeOf<ShipmentDetail['trackings'][number]['tracking_id']>().toEqualTypeOf<string>();
     expectTypeOf<ShipmentDetail['seller_central_linked']>().toEqualTypeOf<boolean>();
     // @ts-expect-error a tracking number is never null
     const nullTracking: Shipment['trackings'][number]['tracking_number'] = null;
     void nullTracking;
+  });
+
+  it('the known statuses stay named (completion, exhaustive switches); an unknown one is text', () => {
+    expectTypeOf<Extract<Shipment['status'], 'shipped' | 'picked'>>().toEqualTypeOf<'shipped' | 'picked'>();
+    expectTypeOf<Extract<InboundOrder['status'], 'outbound'>>().toEqualTypeOf<'outbound'>();
+    const cancelled: Shipment['status'] = 'cancelled';
+    void cancelled;
+    // @ts-expect-error a status is text, never a number
+    const numbered: Shipment['status'] = 5;
+    void numbered;
+  });
+
+  it('shipped_at must be checked for null before it is used as text', () => {
+    const shipment = {} as ShipmentDetail;
+    // @ts-expect-error shipped_at is null until the shipment ships
+    void shipment.shipped_at.slice(0, 10);
+    if (shipment.shipped_at !== null) expectTypeOf(shipment.shipped_at.slice(0, 10)).toEqualTypeOf<string>();
+    // @ts-expect-error rate_id may be null too
+    void shipment.trackings[0]!.rate_id.length;
   });
 });
 

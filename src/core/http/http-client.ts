@@ -16,6 +16,7 @@ import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.
 import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { RateLimitGate } from './gate.js';
+import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
@@ -37,6 +38,8 @@ export interface HttpSettings extends ResolvedCommon {
   gate: RateLimitGate;
   /** `opslink/<version> <runtime>`, or `undefined` where the runtime sends its own (browsers). */
   userAgent: string | undefined;
+  /** How this client reports 2xx bodies that break the document (`strictResponseValidation`). */
+  mismatches: ResponseMismatches;
 }
 
 /** One call as it runs: what is sent, how it is reported, and its limits. */
@@ -235,7 +238,8 @@ export class HttpClient {
         write: call.spec.write,
       },
       call.redactor,
-      this.settings.log,
+      this.settings.mismatches,
+      call.url,
     );
     return { data: parse(raw), response: withUrlScrubbed(response, call.redactor) };
   }

@@ -2,5 +2,6 @@ export { CallDeadline } from './deadline.js';
 export { userAbort } from './error-mapping.js';
 export { RateLimitGate } from './gate.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
-export { RawResponse } from './raw-response.js';
+export { memberPath, ResponseMismatches } from './mismatches.js';
+export { type CheckPlan, RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';

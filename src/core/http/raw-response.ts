@@ -1,12 +1,17 @@
 /**
- * A 2xx response as read off the wire, handed to an operation's parser. A read whose body
- * breaks the documented shape is a `ResponseValidationError`; a write that got a 2xx took
- * effect, so its parser returns what it can and the mismatch is only logged.
+ * A 2xx response as read off the wire, handed to an operation's parser. What the SDK itself
+ * needs of a read's body (the envelope, the items and the total of a list, the ids it puts in
+ * URLs) is a `ResponseValidationError` when missing; any other member that breaks its
+ * documented type is reported by the client (`mismatches.ts`) and the body resolves as
+ * received, or, under `strictResponseValidation`, rejects. A write that got a 2xx took
+ * effect, so its parser returns what it can and every mismatch is only reported.
  */
+import type * as z from 'zod/mini';
 import type { Redactor } from '../../internal/redact.js';
-import { describeIssues, ResponseValidationError, type ValidationIssue } from '../errors/index.js';
-import type { LogSink } from '../log.js';
+import { ResponseValidationError, type ValidationIssue } from '../errors/index.js';
+import { checkValue } from '../validation.js';
 import { errorFromResponse } from './error-mapping.js';
+import { memberPath, type ResponseMismatches } from './mismatches.js';
 
 export interface RawResponseInit {
   status: number;
@@ -20,6 +25,14 @@ export interface RawResponseInit {
   write: boolean;
 }
 
+/** How a body's members are checked: where the value sits in the body, and which members the SDK cannot do without. */
+export interface CheckPlan {
+  /** The value's path in the body (`['data']`). */
+  at: (string | number)[];
+  /** Member paths as {@link memberPath} writes them (`data.orders[].order_id`) that hold in every mode. */
+  essential: ReadonlySet<string>;
+}
+
 export class RawResponse {
   declare readonly status: number;
   declare readonly headers: Headers;
@@ -31,29 +44,64 @@ export class RawResponse {
   declare readonly isJson: boolean;
   declare readonly write: boolean;
   readonly #redactor: Redactor;
-  readonly #log: LogSink;
+  readonly #mismatches: ResponseMismatches;
+  readonly #url: string;
 
-  constructor(init: RawResponseInit, redactor: Redactor, log: LogSink) {
+  constructor(init: RawResponseInit, redactor: Redactor, mismatches: ResponseMismatches, url: string) {
     Object.assign(this, init);
     this.#redactor = redactor;
-    this.#log = log;
+    this.#mismatches = mismatches;
+    this.#url = url;
   }
 
   /**
-   * Reports a body that breaks the documented shape: a read throws `ResponseValidationError`
-   * (carrying the scrubbed body); a write logs at `warn` and returns, so its parser hands over
-   * what it could read and no caller retries a write that took effect.
+   * A body the SDK cannot use (no envelope, no items array, no total, an id it would put in
+   * a URL): a read throws `ResponseValidationError` (carrying the scrubbed body) in every
+   * mode; a write reports it and returns, so its parser hands over what it could read and no
+   * caller retries a write that took effect.
    */
   mismatch(issues: ValidationIssue[]): void {
-    const { status, method, path } = this;
-    if (!this.write) throw new ResponseValidationError({ status, method, path, issues, body: this.#redactor.value(this.body) });
-    this.#log.warn?.(
-      `${status} ${method} ${path} took effect, but its body is not as documented (${describeIssues(issues)}); returned as received`,
-    );
+    if (!this.write) throw this.#error(issues);
+    this.#report(issues);
+  }
+
+  /**
+   * Members that break their documented type but leave the body usable: under
+   * `strictResponseValidation` a read throws; otherwise they are reported (once per client
+   * and member) and the body is used as received.
+   */
+  deviation(issues: ValidationIssue[]): void {
+    if (this.#mismatches.strict && !this.write) throw this.#error(issues);
+    this.#report(issues);
+  }
+
+  /**
+   * `value` (found at `plan.at` in the body) checked with its documented `schema`: the parsed
+   * value when it holds, else the value as received, after reporting what breaks (a
+   * `mismatch` when an essential member is among it, a `deviation` when not).
+   */
+  check<S extends z.ZodMiniType>(schema: S, value: unknown, plan: CheckPlan): z.output<S> {
+    const result = checkValue(schema, value, plan.at);
+    if (result.ok) return result.value;
+    // The slow path: only a body that breaks the document has its issues sorted.
+    const essential = result.issues.some((issue) => plan.essential.has(memberPath(issue.path)));
+    if (essential) this.mismatch(result.issues);
+    else this.deviation(result.issues);
+    return value as z.output<S>;
   }
 
   /** The error for a body that reports failure (a `status: "failed"` envelope) under any status. */
   failed(): Error {
     return errorFromResponse(this, this.#redactor);
+  }
+
+  #error(issues: ValidationIssue[]): ResponseValidationError {
+    const { status, method, path } = this;
+    return new ResponseValidationError({ status, method, path, issues, body: this.#redactor.value(this.body) });
+  }
+
+  #report(issues: ValidationIssue[]): void {
+    const { status, method, path, write } = this;
+    this.#mismatches.report({ status, method, path, write, url: () => this.#redactor.text(this.#url) }, issues);
   }
 }
