@@ -72,10 +72,10 @@ export function checkValue<S extends z.ZodMiniType>(schema: S, input: unknown, p
 }
 
 /** The message for a member whose getter threw: its error's kind and (short) message, which are the caller's own. */
-export function unreadable(error: unknown): string {
+function unreadable(error: unknown): string {
   const kind = error instanceof Error ? error.name : kindOf(error);
   const said = error instanceof Error ? error.message : '';
-  return `could not be read: its getter threw ${kind}${said ? ` "${said.length > 120 ? `${said.slice(0, 119)}…` : said}"` : ''}`;
+  return `could not be read: reading it threw ${kind}${said ? ` "${said.length > 120 ? `${said.slice(0, 119)}…` : said}"` : ''}`;
 }
 
 /**
@@ -95,7 +95,8 @@ function locateThrowingGetter(schema: z.ZodMiniType, input: unknown): { path: (s
         try {
           return trace(Reflect.get(target, key, target), at);
         } catch (error) {
-          found ??= { path: at, error };
+          // A stack overflow while walking deep input is not a getter's doing.
+          if (!(error instanceof RangeError) || hasGetter(target, key)) found ??= { path: at, error };
           throw error;
         }
       },
@@ -107,6 +108,14 @@ function locateThrowingGetter(schema: z.ZodMiniType, input: unknown): { path: (s
     // the first throwing read is noted in `found`
   }
   return found;
+}
+
+function hasGetter(target: object, key: string | symbol): boolean {
+  for (let at: object | null = target; at; at = Object.getPrototypeOf(at)) {
+    const descriptor = Object.getOwnPropertyDescriptor(at, key);
+    if (descriptor) return descriptor.get !== undefined;
+  }
+  return false;
 }
 
 const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
