@@ -21,6 +21,7 @@ import { csvLine, parseCsv, rowFromCells } from '../warehouse/csv.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import type { CommandSpec, Parsed } from './args.js';
 import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
+import { decodeChunks, ENCODINGS, EncodingProblem, encodingOf } from './decode.js';
 import { InputError } from './errors.js';
 import { unneutralise } from './formats.js';
 import type { Progress } from './io.js';
@@ -57,10 +58,10 @@ const MAX_RECORD = 1 << 20;
  * The lines of a text stream, each with its own line end (CRLF, LF or CR) as written, so the
  * CSV reader sees the bytes of the file unchanged (a line break inside quotes included).
  */
-async function* linesOf(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let rest = '';
   for await (const chunk of chunks) {
-    const text = rest + String(chunk);
+    const text = rest + chunk;
     const ends = /\r\n|\n|\r/g;
     let start = 0;
     for (let end = ends.exec(text); end; end = ends.exec(text)) {
@@ -99,6 +100,8 @@ interface CheckResult {
   skipped: string[];
   /** Cells read without the leading `'` of a neutralised formula: the file as read differs from the file as written. */
   unneutralised: number;
+  /** Read from another encoding than UTF-8, or without a byte order mark: the text as read is what is uploaded. */
+  transcoded: boolean;
 }
 
 /**
@@ -116,15 +119,18 @@ export async function checkCsv(
     progress?: Progress;
     size?: number;
     signal?: AbortSignal;
+    /** The file's encoding, as `encodingOf` names it. @default 'utf-8' */
+    encoding?: string;
   },
 ): Promise<CheckResult> {
-  const { onProblem, signal } = options;
+  const { onProblem, signal, encoding = 'utf-8' } = options;
   let problems = 0;
   const problem = (p: Problem) => {
     problems++;
     onProblem(p);
   };
-  const input = createReadStream(path, { encoding: 'utf8' });
+  const input = createReadStream(path);
+  let transcoded = encoding !== 'utf-8';
   // Written only when the header has columns to skip (or `always`); else the file itself is uploaded.
   let output: ReturnType<typeof createWriteStream> | undefined;
   let header: { names: string[]; kept: number[]; keptNames: string[]; missing: Set<string> } | undefined;
@@ -195,7 +201,7 @@ export async function checkCsv(
       const row = start + record.row - 1;
       if (!header) {
         const names = onHeader(record.fields);
-        if (options.rewrite !== undefined && (skipped.length || options.always))
+        if (options.rewrite !== undefined && (skipped.length || options.always || transcoded))
           output = createWriteStream(options.rewrite, { mode: 0o600 });
         out += `${csvLine(names)}\r\n`;
         continue;
@@ -212,7 +218,10 @@ export async function checkCsv(
     let record: string[] = [];
     let open = false;
     let size = 0;
-    for await (const line of linesOf(input)) {
+    const text = decodeChunks(input, encoding, () => {
+      transcoded = true;
+    });
+    for await (const line of linesOf(text)) {
       if (signal?.aborted) break;
       record.push(line);
       size += line.length;
@@ -244,13 +253,17 @@ export async function checkCsv(
     await flush();
     if (!header && !fatal) problem({ row: 1, message: 'the file is empty: it needs a header row and at least one order' });
     else if (header && rows === 0 && !fatal) problem({ row: 2, message: 'the file has a header but no orders' });
+  } catch (error) {
+    if (!(error instanceof EncodingProblem)) throw error;
+    fatal = true;
+    problem({ row: next, message: error.message });
   } finally {
     input.destroy();
     const file = output;
     if (file) await new Promise((resolve) => file.end(resolve));
   }
   options.progress?.update({ done: options.size ?? 0, total: options.size });
-  return { rows, problems, skipped, unneutralised };
+  return { rows, problems, skipped, unneutralised, transcoded };
 }
 
 export const ordersImport: CommandSpec = {
@@ -263,9 +276,13 @@ export const ordersImport: CommandSpec = {
     `its ${LIST_ONLY.join(', ')} columns are skipped, and a cell it wrote with a leading ' (text that starts`,
     'like a formula: =, +, -, @) is read without it. Every problem is printed as "row N, column X (name): …";',
     'if there is any, nothing is sent (exit 1).',
+    'The file is read as UTF-8 (a byte order mark is dropped): a file that is not (a spreadsheet saved as',
+    '"CSV" in Latin-1, say) is refused at its first bad byte, by row and byte offset (exit 1), unless',
+    '--encoding names its encoding; it is then uploaded as UTF-8.',
   ].join('\n'),
   options: {
     'dry-run': { type: 'boolean', help: 'check every row and print the result; send nothing' },
+    encoding: { type: 'string', value: 'NAME', help: `the file's encoding: ${ENCODINGS.join(', ')}… (default utf8)` },
     ...WAREHOUSE_FLAGS,
   },
   positionals: { min: 1, max: 1 },
@@ -302,6 +319,7 @@ function countingFetch(onBytes: (n: number) => void): typeof fetch {
 export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<void> {
   const path = parsed.positionals[0]!;
   const dryRun = parsed.values['dry-run'] === true;
+  const encoding = encodingOf(parsed.values.encoding as string | undefined);
   let sent = 0;
   // The client first: a missing key is reported before a large file is read.
   const client = dryRun
@@ -322,6 +340,7 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       progress,
       size: before.size,
       signal: ctx.signal,
+      encoding,
       ...(rewrite && { rewrite }),
     });
     if (ctx.signal.aborted) return;
@@ -338,15 +357,15 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: false }, null, 2)}\n`);
       return ctx.term.info(`dry run: ${result.rows.toLocaleString('en-US')} rows checked, no problem; nothing sent`);
     }
-    if (result.unneutralised && !result.skipped.length) {
+    if (result.unneutralised && !result.skipped.length && !result.transcoded) {
       // Cells read without their leading ': upload them as read, not the file as written.
-      await checkCsv(path, { onProblem: () => {}, rewrite: rewrite!, always: true, signal: ctx.signal });
+      await checkCsv(path, { onProblem: () => {}, rewrite: rewrite!, always: true, signal: ctx.signal, encoding });
       if (ctx.signal.aborted) return;
     }
     const after = await stat(path);
     if (after.size !== before.size || after.mtimeMs !== before.mtimeMs)
       throw new InputError(`${path} changed while it was checked; nothing was sent`);
-    const source = result.skipped.length || result.unneutralised ? rewrite! : path;
+    const source = result.skipped.length || result.unneutralised || result.transcoded ? rewrite! : path;
     const blob = await openAsBlob(source, { type: 'text/csv' });
     const file = new File([blob], basename(path), { type: 'text/csv' });
     const upload = ctx.term.progress(`uploading ${basename(path)}`, { kind: 'bytes' });

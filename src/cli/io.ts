@@ -4,6 +4,7 @@
  * errors and the progress line, which is drawn only on a terminal (or when forced).
  */
 import { once } from 'node:events';
+import { printable } from './printable.js';
 
 /** A stream as the command uses it: stdout, stderr, or a test's stand-in. */
 export interface Stream {
@@ -92,9 +93,10 @@ export class Terminal {
     this.#print(text);
   }
 
+  /** Every message passes here: what it quotes (a CSV cell, a server's text, a file name) cannot drive the terminal. */
   #print(text: string): void {
     this.#clear();
-    this.#stream.write(`${text}\n`);
+    this.#stream.write(`${printable(text)}\n`);
   }
 
   #clear(): void {
@@ -107,7 +109,8 @@ export class Terminal {
     return new Progress(this.showProgress ? (text, final) => this.#draw(text, final) : undefined, label, unit);
   }
 
-  #draw(text: string, final: boolean): void {
+  #draw(line: string, final: boolean): void {
+    const text = printable(line);
     if (this.#stream.isTTY) {
       this.#stream.write(`\r\x1b[2K${text}${final ? '\n' : ''}`);
       this.#line = !final;

@@ -7,6 +7,7 @@
 import { callSafely } from '../internal/callbacks.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import type { RequestOptions } from './options.js';
+import type { Checked } from './validation.js';
 
 /**
  * The outcome of one item of a bulk call, as `Promise.allSettled` gives it, with the item's
@@ -118,10 +119,15 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
   }
 }
 
-/** @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one result per item. */
+/**
+ * @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one
+ * result per item. The items are read once, at the call (the async body runs synchronously up
+ * to its first `await`): each item's checked value is kept and is what is sent, so what the
+ * caller does to its array or its items afterwards changes nothing.
+ */
 export function runBulk<I, T>(
   items: unknown,
-  check: (item: unknown, index: number) => ValidationIssue[],
+  check: (item: unknown, index: number) => Checked<I>,
   send: (item: I, options: RequestOptions) => Promise<T>,
   options: BulkOptions | undefined,
   subject: string,
@@ -130,7 +136,7 @@ export function runBulk<I, T>(
   return new BulkPromise<T>(async (land) => {
     ready?.(); // a missing credential: refused before any item is looked at
     const { concurrency = 8, onProgress, ...request } = options ?? {};
-    const list = checkAll(items, check, concurrency, subject) as readonly I[];
+    const list = checkAll(items, check, concurrency, subject);
     const results: BulkResult<T>[] = new Array(list.length);
     const progress = { done: 0, total: list.length, failed: 0 };
     let cursor = 0;
@@ -150,16 +156,22 @@ export function runBulk<I, T>(
   });
 }
 
-function checkAll(items: unknown, check: (item: unknown, index: number) => ValidationIssue[], concurrency: unknown, subject: string) {
+/** Every item's checked value, in a list of the caller's own (its array is never read again), or a refusal listing every problem. */
+function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Checked<I>, concurrency: unknown, subject: string): I[] {
   if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
     throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
   }
   const issues: ValidationIssue[] = [];
+  const values: I[] = [];
   // An index loop, not forEach: a hole in a sparse array is a missing item, not nothing.
-  for (let i = 0; i < items.length; i++) issues.push(...check(items[i], i));
+  for (let i = 0; i < items.length; i++) {
+    const checked = check(items[i], i);
+    if (checked.ok) values.push(checked.value);
+    else issues.push(...checked.issues);
+  }
   if (issues.length) throw new RequestValidationError(issues, subject);
-  return items;
+  return values;
 }
 
 async function settle<T>(index: number, send: () => Promise<T>): Promise<BulkResult<T>> {

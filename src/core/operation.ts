@@ -5,10 +5,10 @@
  */
 import type * as z from 'zod/mini';
 import { type APIPromise, rejectedPromise } from './api-promise.js';
-import { ConfigurationError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import { ConfigurationError, RequestValidationError } from './errors/index.js';
 import type { CallOptions, HttpClient, RequestSpec, ResponseParser } from './http/index.js';
 import type { Credential } from './options.js';
-import { parseRequest } from './validation.js';
+import { type Checked, parseRequest } from './validation.js';
 
 /** What an operation sends, less what the declaration itself says (method, write, credential). */
 export type RequestParts = Pick<RequestSpec, 'path' | 'query' | 'json' | 'body' | 'baseUrl'>;
@@ -28,8 +28,11 @@ export interface Operation<P, O> {
   credential?: string;
   /** Another option that would serve instead, named when the credential is missing (" or the webhookUrl option"). */
   alternative?: string;
-  /** Problems the schema cannot see (rules between members, the state of the order). */
-  check?(input: P): ValidationIssue[];
+  /**
+   * Problems the schema cannot see (rules between members, the state of the order), or the
+   * value to send: what the check read, so what is checked is what is sent.
+   */
+  check?(input: P): Checked<P>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
 }
@@ -82,12 +85,12 @@ export function requireCredential(
 function specOf<P, O>(context: ClientContext, operation: Operation<P, O>, input: unknown, methodName: string): RequestSpec {
   const credential = requireCredential(context, operation, methodName);
   const parsed = (operation.schema ? parseRequest(operation.schema, input, operation.subject) : input) as P;
-  const issues = operation.check?.(parsed) ?? [];
-  if (issues.length) throw new RequestValidationError(issues, operation.subject);
+  const checked = operation.check ? operation.check(parsed) : { ok: true as const, value: parsed };
+  if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
   return {
     method: operation.method,
     write: operation.write,
     credential,
-    ...operation.request(parsed),
+    ...operation.request(checked.value),
   };
 }

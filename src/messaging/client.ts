@@ -6,7 +6,7 @@ import { ConfigurationError, RequestValidationError, type ValidationIssue } from
 import type { HttpClient, RateLimitGate } from '../core/http/index.js';
 import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
-import { checkValue } from '../core/validation.js';
+import { type Checked, checkValue } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
@@ -203,10 +203,7 @@ export class MessagingClient {
   sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions): BulkPromise<CreatedMessage> {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
-      (item, index) => {
-        const result = checkValue(directMessageSchema, item, [index]);
-        return result.ok ? [] : result.issues;
-      },
+      (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,
       (item, request) => this.sendDirectMessage(item, request),
       options,
       'direct messages',

@@ -30,9 +30,20 @@ export interface RuleViolation {
  * checkInboundUpdate({ amazonSKU: 'PFL-1042' }, current); // [{ rule: 'fbm_list_price', field: 'listPrice', … }]
  * ```
  */
-export type CurrentOrder = Partial<
-  Pick<InboundOrder, 'status' | 'fulfillment_type' | 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>
->;
+export type CurrentOrder = Partial<Pick<InboundOrder, (typeof CURRENT_MEMBERS)[number]>>;
+
+const CURRENT_MEMBERS = ['status', 'fulfillment_type', 'amazon_sku', 'list_price', 'sold_as', 'units_per_pack', 'quantity'] as const;
+
+/**
+ * @internal The members of `current` the rules read, copied (present or not, as given), so a
+ * bulk update keeps the order as it was at the call.
+ */
+export function copyCurrentOrder(current: CurrentOrder | undefined): CurrentOrder | undefined {
+  if (current === null || typeof current !== 'object') return current;
+  const copy: Record<string, unknown> = {};
+  for (const key of CURRENT_MEMBERS) if (key in current) copy[key] = current[key];
+  return copy as CurrentOrder;
+}
 
 const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({
   rule,

@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import type { ValidationIssue } from '../core/errors/index.js';
 import { type ClientContext, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
-import type { CurrentOrder } from './check-update.js';
-import { createBulk, createOrder, listInbound, updateOrder } from './operations.js';
+import type { Checked } from '../core/validation.js';
+import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
+import { checkUpdate, createBulk, createOrder, listInbound, updateOrder } from './operations.js';
 import { type ListOptions, listPages, type PagePromise } from './pages.js';
 import type {
   BulkCreateResult,
@@ -130,7 +130,7 @@ export class InboundOrders {
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
       items,
-      (item, index) => updateItemIssues(item, index),
+      checkUpdateItem,
       (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
       options,
       'inbound order updates',
@@ -138,9 +138,14 @@ export class InboundOrders {
   }
 }
 
-function updateItemIssues(item: unknown, index: number): ValidationIssue[] {
-  if (item === null || typeof item !== 'object') return [{ path: [index], message: 'must be an object with order_id and patch' }];
+/** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
+function checkUpdateItem(item: unknown, index: number): Checked<InboundUpdateItem> {
+  if (item === null || typeof item !== 'object')
+    return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
   const { order_id, patch, current } = item as InboundUpdateItem;
-  const issues = updateOrder(current).check?.({ order_id, patch: patch as Record<string, unknown> }) ?? [];
-  return issues.map((issue) => ({ ...issue, path: issue.path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...issue.path] }));
+  const kept = copyCurrentOrder(current);
+  const checked = checkUpdate(order_id, patch, kept);
+  if (checked.ok) return { ok: true, value: { order_id, patch: checked.value.patch, current: kept } };
+  const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
+  return { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) };
 }

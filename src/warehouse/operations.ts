@@ -2,7 +2,7 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
-import { checkValue } from '../core/validation.js';
+import { type Checked, checkedOr, checkValue } from '../core/validation.js';
 import { isUuid } from '../internal/path.js';
 import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
 import { ordersToCsv } from './csv.js';
@@ -57,26 +57,29 @@ export const createBulk: Operation<unknown, BulkCreateResult> = {
   write: true,
   subject: 'bulk upload',
   credential,
-  check: (input) => bulkIssues(input),
+  check: checkBulk,
   request: (input) => ({ path: '/inbound', body: bulkForm(csvOf(input)) }),
   parse: parseBulkCreated,
 };
 
-function bulkIssues(input: unknown): ValidationIssue[] {
+/** Rows: each checked one by one, and their checked values are what the CSV is written from. */
+function checkBulk(input: unknown): Checked<unknown> {
   if (Array.isArray(input)) {
-    if (input.length === 0) return [{ path: [], message: 'must hold at least one order' }];
+    if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
     const issues: ValidationIssue[] = [];
+    const rows: unknown[] = [];
     // An index loop, not forEach: a hole in a sparse array is a missing order, not nothing.
     for (let i = 0; i < input.length; i++) {
       const result = checkValue(inboundOrderRowSchema, input[i], [i]);
-      if (!result.ok) issues.push(...result.issues);
+      if (result.ok) rows.push(result.value);
+      else issues.push(...result.issues);
     }
-    return issues;
+    return checkedOr(rows, issues);
   }
   const size =
     typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
-  if (size < 0) return [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }];
-  return size === 0 ? [{ path: [], message: 'must not be empty' }] : [];
+  if (size < 0) return checkedOr(input, [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }]);
+  return checkedOr(input, size === 0 ? [{ path: [], message: 'must not be empty' }] : []);
 }
 
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
@@ -87,33 +90,34 @@ function csvOf(input: unknown): string | Blob {
   return input as string | Blob;
 }
 
+type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };
+
 /**
  * `PUT /api/v1/inbound/{order_id}`, JSON with the update's member names. The update rules
  * are checked first, with the current order when the caller gave it.
  */
-export function updateOrder(
-  current: CurrentOrder | undefined,
-): Operation<{ order_id: unknown; patch: Record<string, unknown> }, UpdateResult> {
+export function updateOrder(current: CurrentOrder | undefined): Operation<UpdateInput, UpdateResult> {
   return {
     method: 'PUT',
     write: true,
     subject: 'inbound order update',
     credential,
-    check: ({ order_id, patch }) => updateIssues(order_id, patch, current),
-    request: ({ order_id, patch }) => ({
-      path: `/inbound/${order_id as string}`,
-      json: patch.date === undefined ? patch : { ...patch, date: formatOrderDate(patch.date as string | Date) },
-    }),
+    check: ({ order_id, patch }) => checkUpdate(order_id, patch, current),
+    request: ({ order_id, patch }) => ({ path: `/inbound/${order_id as string}`, json: patch }),
     parse: parseUpdated,
   };
 }
 
-function updateIssues(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): ValidationIssue[] {
+/** The id and the patch as checked (the schema's reading of it is what is sent), or every problem with the rules broken. */
+export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Checked<UpdateInput> {
   const id = idIssues('order_id', orderId);
   const parsed = checkValue(inboundOrderUpdateSchema, patch);
-  if (!parsed.ok) return [...id, ...parsed.issues];
+  if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
   const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
-  return [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+  const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+  // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
+  const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
+  return checkedOr({ order_id: orderId, patch: wire }, issues);
 }
 
 /** `GET /api/v1/shipments/{shipment_id}`. */
@@ -122,7 +126,7 @@ export const retrieveShipment: Operation<string, ShipmentDetail> = {
   write: false,
   subject: 'shipment id',
   credential,
-  check: (id) => idIssues('shipment_id', id),
+  check: (id) => checkedOr(id, idIssues('shipment_id', id)),
   request: (id) => ({ path: `/shipments/${id}` }),
   parse: parseShipmentDetail,
 };
