@@ -23,7 +23,7 @@ import type { CommandSpec, Parsed } from './args.js';
 import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
 import { InputError } from './errors.js';
 import { unneutralise } from './formats.js';
-import type { Progress } from './io.js';
+import { type Progress, quoted, spoolStdin } from './io.js';
 
 /** Number columns, read as numbers (as the SDK writes them), from the row schema's shape. */
 const NUMERIC = Object.entries(fieldKinds(inboundOrderRowSchema.shape))
@@ -85,11 +85,14 @@ export interface Problem {
   row: number;
   /** The column, as the header names it, with its letter. */
   column?: string;
+  /** The cell as read. */
+  value?: string;
   message: string;
 }
 
 export function describeProblem(p: Problem): string {
-  return `row ${p.row}${p.column ? `, column ${p.column}` : ''}: ${p.message}`;
+  const value = p.value === undefined ? '' : p.value === '' ? ', empty' : `, value ${quoted(p.value)}`;
+  return `row ${p.row}${p.column ? `, column ${p.column}` : ''}${value}: ${p.message}`;
 }
 
 interface CheckResult {
@@ -171,7 +174,8 @@ export async function checkCsv(
       const index = h.names.indexOf(name);
       const item = issue.path.length > 1 ? ` item ${Number(issue.path[1]) + 1}` : '';
       const message = issue.message === FORMULA_MESSAGE ? `${issue.message}; ${FORMULA_HINT}` : issue.message;
-      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, message });
+      const value = index >= 0 ? { value: fields[index]! } : {};
+      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, ...value, message });
     }
     return undefined;
   };
@@ -299,8 +303,20 @@ function countingFetch(onBytes: (n: number) => void): typeof fetch {
   };
 }
 
+/** `orders import FILE` or `orders import -`: stdin is kept in a private file first (it is read twice: checked, then uploaded). */
 export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<void> {
   const path = parsed.positionals[0]!;
+  if (path !== '-') return importFile(ctx, parsed, path, path);
+  const spooled = await spoolStdin('stdin.csv', ctx.signal);
+  try {
+    return await importFile(ctx, parsed, spooled.path, 'stdin');
+  } finally {
+    await spooled.remove();
+  }
+}
+
+/** Checks and uploads the CSV at `path`; `label` is how messages name it. */
+async function importFile(ctx: Context, parsed: Parsed, path: string, label: string): Promise<void> {
   const dryRun = parsed.values['dry-run'] === true;
   let sent = 0;
   // The client first: a missing key is reported before a large file is read.
@@ -324,13 +340,13 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       signal: ctx.signal,
       ...(rewrite && { rewrite }),
     });
-    if (ctx.signal.aborted) return;
+    if (ctx.signal.aborted) return ctx.term.error(`interrupted while checking ${label}: nothing was sent`);
     progress.done();
-    const summary = { file: path, rows: result.rows, problems: result.problems, skippedColumns: result.skipped };
+    const summary = { file: label, rows: result.rows, problems: result.problems, skippedColumns: result.skipped };
     if (result.problems > 0) {
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: false }, null, 2)}\n`);
       throw new InputError(
-        `${result.problems.toLocaleString('en-US')} problem${result.problems === 1 ? '' : 's'} in ${path} (${result.rows.toLocaleString('en-US')} rows); nothing was sent`,
+        `${result.problems.toLocaleString('en-US')} problem${result.problems === 1 ? '' : 's'} in ${label} (${result.rows.toLocaleString('en-US')} rows); nothing was sent`,
       );
     }
     if (result.skipped.length) ctx.term.info(`skipped columns the upload does not take: ${result.skipped.join(', ')}`);
@@ -357,8 +373,12 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       upload.done();
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: true, message: created.message, data: created.data }, null, 2)}\n`);
     } catch (error) {
-      if (ctx.signal.aborted && sent > 0) {
-        ctx.term.error('interrupted during the upload: the service may or may not have created the orders');
+      // The request had started (nothing else in this block can be interrupted): its outcome is unknown.
+      if (ctx.signal.aborted) {
+        ctx.term.endLine();
+        ctx.term.error(
+          `interrupted during the upload of ${label}: the upload had started, so whether the service created the orders is unknown; check with \`opslink orders list\` before importing again`,
+        );
       }
       throw error;
     } finally {
