@@ -260,12 +260,13 @@ export async function checkCsv(
 export const ordersImport: CommandSpec = {
   name: 'orders import',
   summary: 'Create inbound orders from a CSV file: every row checked first, then one bulk upload.',
-  usage: 'FILE.csv',
+  usage: 'FILE.csv | -',
   description: [
     `Columns: ${BULK_CSV_COLUMNS.join(', ')} (header row first, any order;`,
     `required: ${REQUIRED.join(', ')}). The CSV of \`opslink orders list --format csv\` is read as is:`,
     `its ${LIST_ONLY.join(', ')} columns are skipped, and a cell it wrote with a leading ' (text that starts`,
-    'like a formula: =, +, -, @) is read without it. Every problem is printed as "row N, column X (name): …";',
+    'like a formula: =, +, -, @) is read without it. "-" reads the CSV from stdin.',
+    'Every problem is printed as "row N, column X (name), value "…": …";',
     'if there is any, nothing is sent (exit 1).',
   ].join('\n'),
   options: {
@@ -275,7 +276,7 @@ export const ordersImport: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: Object.values(WAREHOUSE_ENV),
   examples: [
-    "printf 'date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\\n03/14/2026,Walmart,PO-2001,Desk lamp,white,LAMP-WHT,24,9.5,24.99,wfs\\n' > new-orders.csv",
+    "printf '%s%s\\n' date,retailer,order_number,item_name,color,brand_sku, quantity,unit_cost,list_price,fulfillment_type '03/14/2026,Walmart,PO-2001,Desk lamp,white,LAMP-WHT,' 24,9.5,24.99,wfs > new-orders.csv",
     'opslink orders import new-orders.csv --dry-run',
   ],
 };

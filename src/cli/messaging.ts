@@ -208,9 +208,7 @@ export const webhookParse: CommandSpec = {
     format: { type: 'string', value: 'FORMAT', help: `${FORMATS.join(', ')} (default: table on a terminal, else json)` },
   },
   positionals: { min: 1, max: 1 },
-  examples: [
-    'opslink webhook parse "https://chat.example.com/api/automation/webhooks/00000000-0000-4000-8000-000000000005/chan_test_key" --format json',
-  ],
+  examples: ['opslink webhook parse "$OPSLINK_WEBHOOK_URL" --format json'],
 };
 
 export async function runWebhookParse(ctx: Context, parsed: Parsed): Promise<void> {

@@ -244,7 +244,8 @@ export const shipmentsGet: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: WAREHOUSE_ENV_NAMES,
   examples: [
-    'opslink shipments get "$(opslink shipments list --max 1 --format csv --columns shipment_id | tail -n 1 | tr -d "\\r")" --format json',
+    "id=$(opslink shipments list --max 1 --format csv --columns shipment_id | tail -n 1 | tr -d '\\r')",
+    'opslink shipments get "$id" --format json',
   ],
 };
 
@@ -281,7 +282,8 @@ export const ordersUpdate: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: WAREHOUSE_ENV_NAMES,
   examples: [
-    'opslink orders update "$(opslink orders list --max 1 --format csv --columns order_id | tail -n 1 | tr -d "\\r")" --set client_notes="Fragile" --set quantity=24 --dry-run',
+    "id=$(opslink orders list --max 1 --format csv --columns order_id | tail -n 1 | tr -d '\\r')",
+    'opslink orders update "$id" --set client_notes="Fragile" --set quantity=24 --dry-run',
   ],
 };
 
