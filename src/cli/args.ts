@@ -1,9 +1,13 @@
 /**
- * Commands as declarations (name, options, positionals, help, examples), read with Node's
- * `util.parseArgs`; the help text of each is made from its declaration.
+ * Commands as declarations (name, options, positionals, help, examples), and the reading of
+ * a command line against one: Node's `util.parseArgs` splits it into tokens, this file
+ * judges them, so every mistake is reported in the command's own words ("unknown option
+ * --mail; did you mean --email?"), never in parseArgs' text.
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import { quoted } from './io.js';
+import { didYouMean } from './suggest.js';
 
 export interface Option {
   type: 'string' | 'boolean';
@@ -17,15 +21,17 @@ export interface Option {
 
 export type Options = Record<string, Option>;
 
-/** Options every command takes. */
-export const GLOBAL_OPTIONS: Options = {
+/** Options every command takes (but those a command's `globals` leave out). */
+export const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h', help: 'show this help' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no messages on stderr (errors still)' },
   verbose: { type: 'boolean', short: 'v', help: "log every request on stderr (the SDK's log, secrets redacted)" },
   progress: { type: 'boolean', help: 'show progress even when stderr is not a terminal (also OPSLINK_PROGRESS=1)' },
   timeout: { type: 'string', value: 'MS', help: 'milliseconds per attempt (default 30000)' },
   'max-retries': { type: 'string', value: 'N', help: 'retries of a failed request (default 2)' },
-};
+} satisfies Options;
+
+export type GlobalName = keyof typeof GLOBAL_OPTIONS;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
@@ -38,9 +44,11 @@ export interface CommandSpec {
   summary: string;
   /** What follows the name in the usage line, e.g. `ORDER_ID --set FIELD=VALUE…` (none when only options follow). */
   usage?: string;
-  /** Longer explanation, shown under the usage line. */
+  /** Longer explanation, shown under the usage line: paragraphs separated by a blank line. */
   description?: string;
   options: Options;
+  /** The global options that apply to it (default: all). */
+  globals?: readonly GlobalName[];
   /** How many positionals it takes. */
   positionals: { min: number; max: number };
   /** Environment variables it reads, shown in the help. */
@@ -49,77 +57,73 @@ export interface CommandSpec {
   examples: string[];
 }
 
-/** A negative number: what `--limit -1` gives its option, though it starts with `-`. */
-const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+/** The global options `spec` takes. */
+export function globalsOf(spec: CommandSpec): Options {
+  const names = spec.globals ?? (Object.keys(GLOBAL_OPTIONS) as GlobalName[]);
+  return Object.fromEntries(names.map((name) => [name, GLOBAL_OPTIONS[name]]));
+}
 
-/**
- * `--limit -1` as `--limit=-1`: `util.parseArgs` takes a value that starts with `-` for an
- * option of its own and refuses the pair as ambiguous. Only after an option that takes a value.
- */
-function joinNegativeValues(argv: string[], options: Options): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const next = argv[i + 1];
-    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
+/** The option an option token names, or a usage error naming the closest one. */
+function optionOf(spec: CommandSpec, all: Options, token: { name: string; rawName: string }): Option {
+  const option = all[token.name];
+  if (option) return option;
+  if (token.rawName.startsWith('--') && token.name in GLOBAL_OPTIONS)
+    throw new UsageError(`${token.rawName} does not apply to opslink ${spec.name}`);
+  if (!token.rawName.startsWith('--')) {
+    const shorts = Object.entries(all).filter(([, o]) => o.short);
+    const known = shorts.map(([name, o]) => `-${o.short} (--${name})`).join(', ');
+    throw new UsageError(`unknown option ${quoted(token.rawName)}${known ? `; the short options are ${known}` : ''}`);
   }
-  return out;
+  throw new UsageError(`unknown option ${quoted(token.rawName)}${didYouMean(token.name, Object.keys(all), (n) => `--${n}`)}`);
 }
 
 /** Reads `argv` for `spec`: unknown options, missing values and wrong positional counts are usage errors. */
 export function readArgs(spec: CommandSpec, argv: string[]): Parsed {
-  const all = { ...spec.options, ...GLOBAL_OPTIONS };
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: joinNegativeValues(argv, all),
-      options: Object.fromEntries(
-        Object.entries(all).map(([name, o]) => [
-          name,
-          { type: o.type, ...(o.multiple && { multiple: true }), ...(o.short && { short: o.short }) },
-        ]),
-      ),
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    // parseArgs names the option at fault, never a value.
-    throw new UsageError((error as Error).message.replace(/^\s*TypeError \[[A-Z_]+\]: /, ''));
+  const all = { ...spec.options, ...globalsOf(spec) };
+  const shortNames = Object.fromEntries(Object.entries(all).flatMap(([name, o]) => (o.short ? [[o.short, name]] : [])));
+  // Not strict: parseArgs only splits the line; every judgement below is ours.
+  const { tokens } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(Object.entries(all).map(([name, o]) => [name, { type: o.type, ...(o.short && { short: o.short }) }])),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const values: Parsed['values'] = {};
+  const positionals: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
+      continue;
+    }
+    const option = optionOf(spec, all, token);
+    const name = token.name;
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`${token.rawName} takes no value (got ${quoted(token.value)})`);
+      values[name] = true;
+      continue;
+    }
+    const value = token.value;
+    const needs = `${token.rawName} needs a value (${option.value ?? 'VALUE'})`;
+    if (value === undefined) throw new UsageError(needs);
+    // `--format --quiet`: the value was forgotten, the next option taken for it.
+    const flag = /^--?([^=]+)/.exec(value)?.[1];
+    if (!token.inlineValue && flag !== undefined && (flag in all || flag in shortNames))
+      throw new UsageError(`${needs}, got the option ${value}; write ${token.rawName}=${value} if that is the value`);
+    if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
+    else values[name] = value;
   }
-  const values = parsed.values as Parsed['values'];
   if (!values.help) {
-    const n = parsed.positionals.length;
-    if (n < spec.positionals.min || n > spec.positionals.max) {
-      const want =
-        spec.positionals.min === spec.positionals.max ? `${spec.positionals.min}` : `${spec.positionals.min}–${spec.positionals.max}`;
-      throw new UsageError(`${spec.name} takes ${want} argument${want === '1' ? '' : 's'} (${spec.usage || 'none'}), got ${n}`);
+    const n = positionals.length;
+    const { min, max } = spec.positionals;
+    if (n > max && max === 0) throw new UsageError(`opslink ${spec.name} takes no argument, got ${quoted(positionals[0]!)}`);
+    if (n < min || n > max) {
+      const want = min === max ? `${min}` : `${min} to ${max}`;
+      throw new UsageError(`opslink ${spec.name} takes ${want} argument${want === '1' ? '' : 's'} (${spec.usage || 'none'}), got ${n}`);
     }
   }
-  return { values, positionals: parsed.positionals };
-}
-
-function optionLines(options: Options): string[] {
-  const rows = Object.entries(options).map(([name, o]) => {
-    const flag = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
-    return [flag, `${o.help}${o.multiple ? ' (repeatable)' : ''}`] as const;
-  });
-  const width = Math.max(...rows.map(([f]) => f.length));
-  return rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`);
-}
-
-/** The help of one command. */
-export function helpOf(spec: CommandSpec): string {
-  const lines = [`Usage: opslink ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [options]`, '', spec.summary];
-  if (spec.description) lines.push('', spec.description);
-  if (Object.keys(spec.options).length) lines.push('', 'Options:', ...optionLines(spec.options));
-  lines.push('', 'Global options:', ...optionLines(GLOBAL_OPTIONS));
-  if (spec.env?.length) lines.push('', `Environment: ${spec.env.join(', ')} (flags win over the environment)`);
-  lines.push('', spec.examples.length > 1 ? 'Examples:' : 'Example:', ...spec.examples.map((e) => `  $ ${e}`));
-  return `${lines.join('\n')}\n`;
+  return { values, positionals };
 }
 
 /** A flag's text value, when given. */
@@ -134,10 +138,17 @@ export function texts(parsed: Parsed, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** A number flag as the SDK takes it: the SDK checks the value (a wrong one is reported with the flag's name). */
+/**
+ * A number flag: text that is not a number (`--max abc`, `--timeout ""`) is a usage error
+ * here; the SDK then checks the number's range, and the command reports a value it refuses
+ * as a usage error too (exit 2).
+ */
 export function number(parsed: Parsed, name: string): number | undefined {
   const value = text(parsed, name);
-  return value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value);
+  if (value === undefined) return undefined;
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} takes a number, got ${quoted(value)}`);
+  return n;
 }
 
 /** `snake_case` member → `--kebab-case` flag. */

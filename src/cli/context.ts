@@ -4,13 +4,21 @@
  * (options passed win over the environment).
  */
 
-import { type CommonOptions, type Logger, MessagingClient, WarehouseClient, type WarehouseClientOptions } from '../index.js';
+import {
+  type CommonOptions,
+  type Logger,
+  MESSAGING_ENV,
+  MessagingClient,
+  WAREHOUSE_ENV,
+  WarehouseClient,
+  type WarehouseClientOptions,
+} from '../index.js';
 import { definedMembers } from '../internal/defined.js';
 import { number, type Options, type Parsed, text } from './args.js';
-import type { FlagNames } from './errors.js';
+import type { Credential, ErrorContext } from './errors.js';
 import type { Output, Terminal } from './io.js';
 
-export interface Context {
+export interface Context extends ErrorContext {
   out: Output;
   term: Terminal;
   /** Aborts on Ctrl-C: passed to every call, so no request starts after it. */
@@ -19,8 +27,6 @@ export interface Context {
   verbose: boolean;
   /** Where a table fits: the terminal's width, else `COLUMNS`, else 80. */
   width: number;
-  /** Flag names of the SDK's option and member names, so an issue names what the user typed. */
-  flags: FlagNames;
 }
 
 /** Credential and address flags of the messaging commands. */
@@ -43,7 +49,7 @@ export const WAREHOUSE_FLAGS = {
 } satisfies Options;
 
 /** Client option → flag, for messages about a missing or wrong option. */
-export const MESSAGING_OPTION_FLAGS: FlagNames = {
+export const MESSAGING_OPTION_FLAGS: Context['flags'] = {
   baseUrl: '--messaging-url',
   botKey: '--bot-key',
   channelKey: '--channel-key',
@@ -51,7 +57,7 @@ export const MESSAGING_OPTION_FLAGS: FlagNames = {
   timeout: '--timeout',
   maxRetries: '--max-retries',
 };
-export const WAREHOUSE_OPTION_FLAGS: FlagNames = {
+export const WAREHOUSE_OPTION_FLAGS: Context['flags'] = {
   apiKey: '--api-key',
   warehouseId: '--warehouse-id',
   baseUrl: '--warehouse-url',
@@ -82,8 +88,36 @@ function common(ctx: Context, parsed: Parsed): CommonOptions {
 /** Drops members left undefined (flags not given), so the environment or the schema's defaults fill them. */
 export const given = <T extends object>(options: T): T => definedMembers(options) as T;
 
-export function messagingClient(ctx: Context, parsed: Parsed): MessagingClient {
+/**
+ * A credential as the terminal names it: given when one of its flags or variables is set
+ * (not empty); `also` says what else would do instead.
+ */
+function credential(ctx: Context, parsed: Parsed, options: string[], flags: string[], env: string[], also = ''): Credential {
+  const given = flags.some((f) => text(parsed, f)) || env.some((name) => ctx.env[name]);
+  const either = (names: string[]) => names.join(' or ');
+  return { options, given, say: `pass ${either(flags.map((f) => `--${f}`))} or set ${either(env)}${also}` };
+}
+
+/** The messaging client, as the bot (`dm`, `announce`) or as a channel (`post`: a webhook URL, or the base URL and the channel key). */
+export function messagingClient(ctx: Context, parsed: Parsed, as: 'bot' | 'channel'): MessagingClient {
   ctx.flags = { ...ctx.flags, ...MESSAGING_OPTION_FLAGS };
+  ctx.credentials =
+    as === 'bot'
+      ? [
+          credential(ctx, parsed, ['baseUrl'], ['messaging-url'], [MESSAGING_ENV.baseUrl]),
+          credential(ctx, parsed, ['botKey'], ['bot-key'], [MESSAGING_ENV.botKey]),
+        ]
+      : [
+          credential(
+            ctx,
+            parsed,
+            ['baseUrl', 'webhookUrl'],
+            ['webhook'],
+            [MESSAGING_ENV.webhookUrl],
+            ' (or --channel-key with --messaging-url)',
+          ),
+          credential(ctx, parsed, ['channelKey'], ['channel-key'], [MESSAGING_ENV.channelKey], ' (or --webhook)'),
+        ];
   return MessagingClient.fromEnv(
     given({
       ...common(ctx, parsed),
@@ -97,6 +131,11 @@ export function messagingClient(ctx: Context, parsed: Parsed): MessagingClient {
 
 export function warehouseClient(ctx: Context, parsed: Parsed, extra: Partial<CommonOptions> = {}): WarehouseClient {
   ctx.flags = { ...ctx.flags, ...WAREHOUSE_OPTION_FLAGS };
+  ctx.credentials = [
+    credential(ctx, parsed, ['apiKey'], ['api-key'], [WAREHOUSE_ENV.apiKey]),
+    credential(ctx, parsed, ['warehouseId'], ['warehouse-id'], [WAREHOUSE_ENV.warehouseId]),
+    credential(ctx, parsed, ['baseUrl', 'domain'], ['warehouse-url', 'warehouse-domain'], [WAREHOUSE_ENV.baseUrl, WAREHOUSE_ENV.domain]),
+  ];
   return WarehouseClient.fromEnv(
     given({
       ...common(ctx, parsed),

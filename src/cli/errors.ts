@@ -12,6 +12,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../index.js';
+import { didYouMean } from './suggest.js';
 
 /** The documented exit codes. */
 export const EXIT = {
@@ -31,6 +32,8 @@ export const EXIT = {
 /** A wrong command line: exit 2, with the command's usage. */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** The command whose line was wrong, when known: its help is pointed to. */
+  command?: string;
 }
 
 /** Input the command found wrong before calling the SDK (a file it cannot read, an order not found): exit 1. */
@@ -46,7 +49,29 @@ export class InputError extends Error {
 /** An issue path as the command line names it: a client option or query member as its flag. */
 export type FlagNames = Record<string, string>;
 
-function issuePath(path: (string | number)[], flags: FlagNames): string {
+/** A credential or address a command needs, and where the user gives it. */
+export interface Credential {
+  /** The client options it is (`botKey`; `baseUrl` and `domain` for the warehouse's address). */
+  options: string[];
+  /** What to do, in the terminal's words: `pass --bot-key or set OPSLINK_BOT_KEY`. */
+  say: string;
+  /** Given by a flag or a variable (not empty). */
+  given: boolean;
+}
+
+/** What the command knows that makes an error speak its language. */
+export interface ErrorContext {
+  /** SDK option and member names → the flags that give them. */
+  flags: FlagNames;
+  /** The credentials of the client the command built. */
+  credentials?: Credential[];
+  /** The request checked is made of flags only (a list's query, paging): a value it refuses is a usage error. */
+  flagValues?: boolean;
+  /** The members an object at `path` of the input may have: names for "did you mean". */
+  members?: (path: readonly (string | number)[]) => readonly string[] | undefined;
+}
+
+function issuePath(path: readonly (string | number)[], flags: FlagNames): string {
   if (path.length === 0) return flags[''] ?? '(input)';
   const first = String(path[0]);
   const flag = flags[first];
@@ -54,14 +79,49 @@ function issuePath(path: (string | number)[], flags: FlagNames): string {
   return flag ? `${flag}${rest ? ` [${rest}]` : ''}` : path.join('.');
 }
 
+/** An issue's message, with the closest member when it names an unknown one (`"colour"` → `"color"`). */
+function issueMessage(issue: { path: readonly (string | number)[]; message: string }, context: ErrorContext): string {
+  const message = issue.message.replace(/; nothing was sent$/, '');
+  const unknown = /^unknown members? (.*)$/.exec(message);
+  const names = unknown && context.members?.(issue.path);
+  if (!unknown || !names) return message;
+  const hints = [...unknown[1]!.matchAll(/"([^"]*)"/g)].map((m) => didYouMean(m[1]!, names, (n) => `"${n}"`)).filter(Boolean);
+  return `${message}${hints.join('')}`;
+}
+
+/** A refused client option: each missing credential said once, as a flag or a variable to set. */
+function configurationLines(error: ConfigurationError, context: ErrorContext): string[] {
+  const missing = new Set<Credential>();
+  const other: string[] = [];
+  for (const issue of error.issues) {
+    const credential = context.credentials?.find((c) => !c.given && c.options.includes(String(issue.path[0])));
+    if (credential) missing.add(credential);
+    else other.push(`${issuePath(issue.path, context.flags)}: ${issueMessage(issue, context)}`);
+  }
+  const needs = [...missing].map((c) => c.say);
+  if (needs.length === 1 && other.length === 0) return [`error: a credential is missing: ${needs[0]}; nothing was sent`];
+  const head = needs.length
+    ? `error: ${needs.length === 1 ? 'a credential is' : 'credentials are'} missing; nothing was sent:`
+    : 'error: invalid options; nothing was sent:';
+  return [head, ...needs.map((n) => `  ${n}`), ...other.map((o) => `  ${o}`)];
+}
+
+/** Our own errors and the SDK's typed ones: a mistake or a refusal, not a fault of the command (no stack trace for them). */
+export const isExpected = (error: unknown) => error instanceof UsageError || error instanceof InputError || error instanceof OpslinkError;
+
 /** The exit code and the lines to print for an error. */
-export function describeError(error: unknown, flags: FlagNames = {}): { code: number; lines: string[] } {
+export function describeError(error: unknown, context: ErrorContext = { flags: {} }): { code: number; lines: string[] } {
+  const flags = context.flags;
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   if (error instanceof InputError) return { code: EXIT.invalid, lines: [`error: ${error.message}`, ...error.details.map((d) => `  ${d}`)] };
+  if (error instanceof ConfigurationError) return { code: EXIT.usage, lines: configurationLines(error, context) };
   if (error instanceof RequestValidationError) {
     const first = error.message.split('\n')[0] ?? error.message;
-    const lines = [`error: ${error.name}: ${first}`, ...error.issues.map((i) => `  ${issuePath(i.path, flags)}: ${i.message}`)];
-    return { code: error instanceof ConfigurationError ? EXIT.usage : EXIT.invalid, lines };
+    const lines = [
+      `error: ${error.name}: ${first}`,
+      ...error.issues.map((i) => `  ${issuePath(i.path, flags)}: ${issueMessage(i, context)}`),
+    ];
+    return { code: context.flagValues ? EXIT.usage : EXIT.invalid, lines };
   }
   if (error instanceof APIError) {
     const where = `${error.status} ${error.method} ${error.path}`;

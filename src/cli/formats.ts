@@ -123,58 +123,76 @@ function clip(text: string, size: number): string {
   return chars.length <= size ? text : `${chars.slice(0, Math.max(0, size - 1)).join('')}…`;
 }
 
-/** Columns narrower than this are not squeezed further; past that, columns at the right are left out. */
+/** Text columns are not squeezed below this; past that, columns at the right are left out. */
 const MIN_COLUMN = 8;
 const GAP = '  ';
 
 /**
- * Column widths for `rows` in `total` characters: each column as wide as its widest cell or
- * its header. To fit, headers wider than their values are cut first, then the widest column
- * but the first (the record's id, kept whole: a cut id cannot be used) one character at a
- * time; columns that still do not fit are left out from the right, and `hidden` names them.
+ * A cell that must be shown whole: a number, or one word (an id, a date, a timestamp, a
+ * code, a status), which cut would be wrong rather than short. Text with spaces can be cut.
  */
-export function layout(columns: readonly string[], rows: readonly string[][], total: number): { widths: number[]; hidden: string[] } {
+const WORD = /^\S*$/;
+export const mustStayWhole = (cell: string) => WORD.test(cell);
+
+/**
+ * Column widths for `rows` in `total` characters: each column as wide as its widest cell or
+ * its header. To fit, headers wider than their values are cut first, then text columns (the
+ * widest first, one character at a time, down to 8); a column of whole values (`whole`)
+ * keeps its values' width. Columns that still do not fit are left out from the right, and
+ * `hidden` names them; the first (the record's id) is always shown.
+ */
+export function layout(
+  columns: readonly string[],
+  rows: readonly string[][],
+  total: number,
+  whole: readonly boolean[] = columns.map(() => false),
+): { widths: number[]; hidden: string[] } {
   const values = columns.map((_, i) => Math.max(0, ...rows.map((r) => textWidth(r[i] ?? ''))));
   const natural = columns.map((c, i) => Math.max(textWidth(c), values[i]!));
-  const floor = columns.map((c, i) => Math.max(values[i]!, Math.min(textWidth(c), MIN_COLUMN)));
+  const floor = columns.map((c, i) =>
+    whole[i] ? Math.max(values[i]!, Math.min(textWidth(c), MIN_COLUMN)) : Math.min(natural[i]!, MIN_COLUMN),
+  );
   for (let shown = columns.length; shown > 1; shown--) {
     const widths = natural.slice(0, shown);
     const room = total - GAP.length * (shown - 1);
     let sum = widths.reduce((a, b) => a + b, 0);
     while (sum > room) {
       let pick = -1;
-      for (let i = 1; i < shown; i++)
+      for (let i = 0; i < shown; i++)
         if (widths[i]! > floor[i]! && (pick < 0 || widths[i]! - floor[i]! > widths[pick]! - floor[pick]!)) pick = i;
-      if (pick < 0) for (let i = 1; i < shown; i++) if (widths[i]! > MIN_COLUMN && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
       if (pick < 0) break;
       widths[pick]!--;
       sum--;
     }
     if (sum <= room) return { widths, hidden: columns.slice(shown) };
   }
-  return { widths: natural.slice(0, 1), hidden: columns.slice(1) };
+  return { widths: [Math.max(floor[0]!, Math.min(natural[0]!, total))], hidden: columns.slice(1) };
 }
 
 /**
  * A table as wide as the terminal. The widths come from the first batch (a page), so rows
- * stream after it; a later cell wider than its column is cut with `…`. Numbers align right.
+ * stream after it; a later text cell wider than its column is cut with `…`, a whole value
+ * (a number, an id, a date) never is. Numbers align right.
  */
 function tableWriter(columns: readonly string[], total: number, onHidden: (hidden: string[]) => void): RecordWriter {
   let widths: number[] | undefined;
-  const line = (cells: string[], numeric: boolean[]) =>
+  let whole: boolean[] = [];
+  // `keep`: the columns whose cells are never cut (none for the header: a name, cut like text).
+  const line = (cells: string[], numeric: boolean[], keep: boolean[]) =>
     `${cells
       .slice(0, widths!.length)
       .map((cell, i) => {
-        const text = clip(cell, widths![i]!);
-        const pad = ' '.repeat(widths![i]! - textWidth(text));
+        const text = keep[i] && mustStayWhole(cell) ? cell : clip(cell, widths![i]!);
+        const pad = ' '.repeat(Math.max(0, widths![i]! - textWidth(text)));
         return numeric[i] ? pad + text : i === widths!.length - 1 ? text : text + pad;
       })
       .join(GAP)}\n`;
   const start = (rows: string[][]) => {
-    const placed = layout(columns, rows, total);
+    whole = columns.map((_, i) => rows.every((row) => mustStayWhole(row[i] ?? '')));
+    const placed = layout(columns, rows, total, whole);
     widths = placed.widths;
     if (placed.hidden.length) onHidden(placed.hidden);
-    return line([...columns], []);
+    return line([...columns], [], []);
   };
   return {
     write(records) {
@@ -182,7 +200,7 @@ function tableWriter(columns: readonly string[], total: number, onHidden: (hidde
       const rows = records.map((r) => columns.map((c) => tableCell(r[c])));
       const numeric = columns.map((c) => records.every((r) => typeof r[c] === 'number' || r[c] == null));
       const head = widths ? '' : start(rows);
-      return head + rows.map((row) => line(row, numeric)).join('');
+      return head + rows.map((row) => line(row, numeric, whole)).join('');
     },
     end: () => (widths ? '' : start([])),
   };
@@ -216,5 +234,10 @@ export function singleRecord(format: Format, record: Row, width: number): string
   if (format === 'csv') return `${csvLine(columns)}\r\n${csvLine(columns.map((c) => csvCell(c, record[c])))}\r\n`;
   const keyWidth = Math.max(...columns.map(textWidth));
   const room = Math.max(MIN_COLUMN, width - keyWidth - GAP.length);
-  return columns.map((c) => `${c.padEnd(keyWidth)}${GAP}${clip(tableCell(record[c]), room)}\n`).join('');
+  return columns
+    .map((c) => {
+      const cell = tableCell(record[c]);
+      return `${c.padEnd(keyWidth)}${GAP}${mustStayWhole(cell) ? cell : clip(cell, room)}\n`;
+    })
+    .join('');
 }

@@ -24,7 +24,7 @@ import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
 import { decodeChunks, ENCODINGS, EncodingProblem, encodingOf } from './decode.js';
 import { InputError } from './errors.js';
 import { unneutralise } from './formats.js';
-import type { Progress } from './io.js';
+import { type Progress, quoted, spoolStdin } from './io.js';
 
 /** Number columns, read as numbers (as the SDK writes them), from the row schema's shape. */
 const NUMERIC = Object.entries(fieldKinds(inboundOrderRowSchema.shape))
@@ -86,11 +86,14 @@ export interface Problem {
   row: number;
   /** The column, as the header names it, with its letter. */
   column?: string;
+  /** The cell as read. */
+  value?: string;
   message: string;
 }
 
 export function describeProblem(p: Problem): string {
-  return `row ${p.row}${p.column ? `, column ${p.column}` : ''}: ${p.message}`;
+  const value = p.value === undefined ? '' : p.value === '' ? ', empty' : `, value ${quoted(p.value)}`;
+  return `row ${p.row}${p.column ? `, column ${p.column}` : ''}${value}: ${p.message}`;
 }
 
 interface CheckResult {
@@ -177,7 +180,8 @@ export async function checkCsv(
       const index = h.names.indexOf(name);
       const item = issue.path.length > 1 ? ` item ${Number(issue.path[1]) + 1}` : '';
       const message = issue.message === FORMULA_MESSAGE ? `${issue.message}; ${FORMULA_HINT}` : issue.message;
-      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, message });
+      const value = index >= 0 ? { value: fields[index]! } : {};
+      problem({ row, column: index >= 0 ? `${letter(index)} (${name})${item}` : name || undefined, ...value, message });
     }
     return undefined;
   };
@@ -269,12 +273,13 @@ export async function checkCsv(
 export const ordersImport: CommandSpec = {
   name: 'orders import',
   summary: 'Create inbound orders from a CSV file: every row checked first, then one bulk upload.',
-  usage: 'FILE.csv',
+  usage: 'FILE.csv | -',
   description: [
     `Columns: ${BULK_CSV_COLUMNS.join(', ')} (header row first, any order;`,
     `required: ${REQUIRED.join(', ')}). The CSV of \`opslink orders list --format csv\` is read as is:`,
     `its ${LIST_ONLY.join(', ')} columns are skipped, and a cell it wrote with a leading ' (text that starts`,
-    'like a formula: =, +, -, @) is read without it. Every problem is printed as "row N, column X (name): …";',
+    'like a formula: =, +, -, @) is read without it. "-" reads the CSV from stdin.',
+    'Every problem is printed as "row N, column X (name), value "…": …";',
     'if there is any, nothing is sent (exit 1).',
     'The file is read as UTF-8 (a byte order mark is dropped): a file that is not (a spreadsheet saved as',
     '"CSV" in Latin-1, say) is refused at its first bad byte, by row and byte offset (exit 1), unless',
@@ -288,7 +293,7 @@ export const ordersImport: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: Object.values(WAREHOUSE_ENV),
   examples: [
-    "printf 'date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\\n03/14/2026,Walmart,PO-2001,Desk lamp,white,LAMP-WHT,24,9.5,24.99,wfs\\n' > new-orders.csv",
+    "printf '%s%s\\n' date,retailer,order_number,item_name,color,brand_sku, quantity,unit_cost,list_price,fulfillment_type '03/14/2026,Walmart,PO-2001,Desk lamp,white,LAMP-WHT,' 24,9.5,24.99,wfs > new-orders.csv",
     'opslink orders import new-orders.csv --dry-run',
   ],
 };
@@ -316,8 +321,20 @@ function countingFetch(onBytes: (n: number) => void): typeof fetch {
   };
 }
 
+/** `orders import FILE` or `orders import -`: stdin is kept in a private file first (it is read twice: checked, then uploaded). */
 export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<void> {
   const path = parsed.positionals[0]!;
+  if (path !== '-') return importFile(ctx, parsed, path, path);
+  const spooled = await spoolStdin('stdin.csv', ctx.signal);
+  try {
+    return await importFile(ctx, parsed, spooled.path, 'stdin');
+  } finally {
+    await spooled.remove();
+  }
+}
+
+/** Checks and uploads the CSV at `path`; `label` is how messages name it. */
+async function importFile(ctx: Context, parsed: Parsed, path: string, label: string): Promise<void> {
   const dryRun = parsed.values['dry-run'] === true;
   const encoding = encodingOf(parsed.values.encoding as string | undefined);
   let sent = 0;
@@ -343,13 +360,13 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       encoding,
       ...(rewrite && { rewrite }),
     });
-    if (ctx.signal.aborted) return;
+    if (ctx.signal.aborted) return ctx.term.error(`interrupted while checking ${label}: nothing was sent`);
     progress.done();
-    const summary = { file: path, rows: result.rows, problems: result.problems, skippedColumns: result.skipped };
+    const summary = { file: label, rows: result.rows, problems: result.problems, skippedColumns: result.skipped };
     if (result.problems > 0) {
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: false }, null, 2)}\n`);
       throw new InputError(
-        `${result.problems.toLocaleString('en-US')} problem${result.problems === 1 ? '' : 's'} in ${path} (${result.rows.toLocaleString('en-US')} rows); nothing was sent`,
+        `${result.problems.toLocaleString('en-US')} problem${result.problems === 1 ? '' : 's'} in ${label} (${result.rows.toLocaleString('en-US')} rows); nothing was sent`,
       );
     }
     if (result.skipped.length) ctx.term.info(`skipped columns the upload does not take: ${result.skipped.join(', ')}`);
@@ -376,8 +393,12 @@ export async function runOrdersImport(ctx: Context, parsed: Parsed): Promise<voi
       upload.done();
       await ctx.out.write(`${JSON.stringify({ ...summary, sent: true, message: created.message, data: created.data }, null, 2)}\n`);
     } catch (error) {
-      if (ctx.signal.aborted && sent > 0) {
-        ctx.term.error('interrupted during the upload: the service may or may not have created the orders');
+      // The request had started (nothing else in this block can be interrupted): its outcome is unknown.
+      if (ctx.signal.aborted) {
+        ctx.term.endLine();
+        ctx.term.error(
+          `interrupted during the upload of ${label}: the upload had started, so whether the service created the orders is unknown; check with \`opslink orders list\` before importing again`,
+        );
       }
       throw error;
     } finally {

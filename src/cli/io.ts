@@ -4,6 +4,11 @@
  * errors and the progress line, which is drawn only on a terminal (or when forced).
  */
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { printable } from './printable.js';
 
 /** A stream as the command uses it: stdout, stderr, or a test's stand-in. */
@@ -194,4 +199,43 @@ export class Progress {
     else if (total !== undefined && rate > 0) parts.push(`${duration((total - done) / rate)} left`);
     return parts.join(' · ');
   }
+}
+
+// C0 and C1 controls, and the marks that reorder text on screen (bidi overrides and isolates).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Text a user gave (a cell, a flag value), safe to print inside a message: control
+ * characters shown as escapes (`\n`, `\x1b`, `\u202e`), so a value never drives the terminal
+ * or hides what follows; past `max` characters, cut with `…`.
+ */
+export function printable(text: string, max = 60): string {
+  const chars = [...text];
+  const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+  return shown.replace(UNPRINTABLE, (c) => {
+    const code = c.codePointAt(0)!;
+    return ESCAPES[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
+}
+
+/** `printable(text)` in double quotes: a value quoted in a message. */
+export const quoted = (text: string, max?: number) => `"${printable(text, max)}"`;
+
+/**
+ * stdin copied to a file only this user can read, for a command that reads its input twice
+ * (`orders import -`: checked, then uploaded); `remove` deletes it.
+ */
+export async function spoolStdin(name: string, signal: AbortSignal): Promise<{ path: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'opslink-stdin-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, name);
+  try {
+    await pipeline(process.stdin, createWriteStream(path, { mode: 0o600 }), { signal });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { path, remove };
 }

@@ -19,6 +19,8 @@ import { type CommandSpec, type Parsed, text, texts } from './args.js';
 import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
 import { FORMATS, type Format, singleRecord } from './formats.js';
+import { quoted } from './io.js';
+import { didYouMean } from './suggest.js';
 
 const DRY_RUN = { 'dry-run': { type: 'boolean', help: 'check the message and print it; send nothing' } } as const;
 
@@ -56,14 +58,38 @@ const CHANNEL_MESSAGE: Sending = { schema: channelMessageSchema, subject: 'chann
  * sends it with one client call and prints the answer. Either way the output is JSON.
  */
 async function sendOrCheck(ctx: Context, parsed: Parsed, sending: Sending, input: unknown): Promise<void> {
+  ctx.members = (path) => membersAt(sending.schema, path);
   if (parsed.values['dry-run']) {
     check(sending.schema, input, sending.subject);
     await ctx.out.write(`${JSON.stringify(input, null, 2)}\n`);
     ctx.term.info('dry run: checked, nothing sent');
     return;
   }
-  const answer = await messagingClient(ctx, parsed)[sending.method](input as never, { signal: ctx.signal });
+  const as = sending === CHANNEL_MESSAGE ? 'channel' : 'bot';
+  const answer = await messagingClient(ctx, parsed, as)[sending.method](input as never, { signal: ctx.signal });
   await ctx.out.write(`${JSON.stringify(answer, null, 2)}\n`);
+}
+
+type SchemaDef = { type: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown; in?: unknown };
+const defOf = (schema: unknown) => (schema as { _zod: { def: SchemaDef } })._zod.def;
+
+/** The member names of the object at `path` in `schema` (an embed's inside a message), for "did you mean". */
+export function membersAt(schema: unknown, path: readonly (string | number)[]): string[] | undefined {
+  let def = defOf(schema);
+  let i = 0;
+  for (;;) {
+    // Wrappers (optional, nullable, a checked pipe) hold the schema that has the members.
+    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    const step = path[i];
+    let next: unknown;
+    if (inner) next = inner;
+    else if (i === path.length) return def.shape ? Object.keys(def.shape) : undefined;
+    else if (def.type === 'array' && typeof step === 'number') next = def.element;
+    else if (def.shape && String(step) in def.shape) next = def.shape[String(step)];
+    else return undefined;
+    if (!inner) i++;
+    def = defOf(next);
+  }
 }
 
 /** What `dm` and `announce` share: the text as argument or `--body`, and the bot's credentials. */
@@ -166,7 +192,8 @@ export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
 export function formatOf(ctx: Context, parsed: Parsed): Format {
   const format = text(parsed, 'format');
   if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got ${quoted(format)}${didYouMean(format, FORMATS)}`);
   return format as Format;
 }
 
@@ -175,13 +202,13 @@ export const webhookParse: CommandSpec = {
   summary: "Print a webhook URL's base URL and channel id; the token (the channel's key) is masked.",
   usage: 'URL',
   description: 'Checks the URL as the client reads it. Use --format json for a script.',
+  // It sends nothing: the request options (--timeout, --max-retries, --progress) do not apply.
+  globals: ['help', 'quiet', 'verbose'],
   options: {
     format: { type: 'string', value: 'FORMAT', help: `${FORMATS.join(', ')} (default: table on a terminal, else json)` },
   },
   positionals: { min: 1, max: 1 },
-  examples: [
-    'opslink webhook parse "https://chat.example.com/api/automation/webhooks/00000000-0000-4000-8000-000000000005/chan_test_key" --format json',
-  ],
+  examples: ['opslink webhook parse "$OPSLINK_WEBHOOK_URL" --format json'],
 };
 
 export async function runWebhookParse(ctx: Context, parsed: Parsed): Promise<void> {

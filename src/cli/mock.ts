@@ -20,6 +20,8 @@ export const mock: CommandSpec = {
     shipments: { type: 'string', value: 'N', help: 'seeded shipments (default 40)' },
     seed: { type: 'string', value: 'N', help: 'seed of the data (default 1)' },
   },
+  // It sends nothing: the request options (--timeout, --max-retries, --verbose, --progress) do not apply.
+  globals: ['help', 'quiet'],
   positionals: { min: 0, max: 0 },
   examples: ['opslink mock --port 4010'],
 };

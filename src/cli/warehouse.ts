@@ -36,7 +36,9 @@ import { type CommandSpec, flagOf, number, type Options, type Parsed, text, text
 import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
 import { FORMATS, recordWriter, singleRecord } from './formats.js';
+import { quoted } from './io.js';
 import { formatOf } from './messaging.js';
+import { didYouMean } from './suggest.js';
 
 const WAREHOUSE_ENV_NAMES = Object.values(WAREHOUSE_ENV);
 
@@ -144,14 +146,18 @@ const SHIPMENTS: ListKind = {
   list: (client, params, options) => client.shipments.list(params, options) as never,
 };
 
-/** `--columns`: members of the record, in the order given. */
+/** `--columns`: members of the record, in the order given; a name that is none is a usage error, with the closest. */
 function columnsOf(parsed: Parsed, fields: readonly string[]): string[] | undefined {
   const value = text(parsed, 'columns');
   if (value === undefined) return undefined;
   const columns = value.split(',').map((c) => c.trim());
   const unknown = columns.filter((c) => !fields.includes(c));
-  if (unknown.length || columns.length === 0)
-    throw new UsageError(`--columns: unknown ${unknown.join(', ')}; the members are ${fields.join(', ')}`);
+  if (unknown.length) {
+    const hint = didYouMean(unknown[0]!, fields, (n) => `"${n}"`);
+    throw new UsageError(
+      `--columns: no member ${unknown.map((c) => quoted(c)).join(', ')}${hint || '.'} The members are ${fields.join(', ')}.`,
+    );
+  }
   return columns;
 }
 
@@ -167,6 +173,8 @@ async function exportList(ctx: Context, parsed: Parsed, kind: ListKind): Promise
   const max = number(parsed, 'max');
   const concurrency = number(parsed, 'concurrency');
   ctx.flags = { ...ctx.flags, ...listFlags(kind.shape) };
+  // Everything the list call checks comes from flags: a value it refuses is a usage error.
+  ctx.flagValues = true;
   const writer = recordWriter(format, {
     columns: picked ?? (format === 'table' ? kind.tableColumns : kind.fields),
     pick: picked,
@@ -236,7 +244,8 @@ export const shipmentsGet: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: WAREHOUSE_ENV_NAMES,
   examples: [
-    'opslink shipments get "$(opslink shipments list --max 1 --format csv --columns shipment_id | tail -n 1 | tr -d "\\r")" --format json',
+    "id=$(opslink shipments list --max 1 --format csv --columns shipment_id | tail -n 1 | tr -d '\\r')",
+    'opslink shipments get "$id" --format json',
   ],
 };
 
@@ -257,9 +266,10 @@ export const ordersUpdate: CommandSpec = {
   usage: 'ORDER_ID --set FIELD=VALUE…',
   description: [
     "FIELD is the update's name (orderNumber, listPrice, fulfilledBy…) or the list's (order_number,",
-    `list_price, fulfillment_type…). Numbers are read as numbers; tracking numbers are split at "${CSV_LIST_SEPARATOR}"`,
-    '(an empty value clears them). A value equal to the current one is left out of the patch.',
+    `list_price, fulfillment_type…). Numbers are read as numbers; tracking numbers are split at "${CSV_LIST_SEPARATOR}",`,
+    'empty entries dropped (so an empty value, or only separators, clears them). A value equal to the current one is left out of the patch.',
     'The order is found by paging through the inbound list (the service has no "get one order").',
+    '',
     `Fields: ${Object.entries(LIST_TO_UPDATE_NAMES)
       .map(([l, u]) => (l === u ? u : `${u} (${l})`))
       .join(', ')}.`,
@@ -272,9 +282,21 @@ export const ordersUpdate: CommandSpec = {
   positionals: { min: 1, max: 1 },
   env: WAREHOUSE_ENV_NAMES,
   examples: [
-    'opslink orders update "$(opslink orders list --max 1 --format csv --columns order_id | tail -n 1 | tr -d "\\r")" --set client_notes="Fragile" --set quantity=24 --dry-run',
+    "id=$(opslink orders list --max 1 --format csv --columns order_id | tail -n 1 | tr -d '\\r')",
+    'opslink orders update "$id" --set client_notes="Fragile" --set quantity=24 --dry-run',
   ],
 };
+
+/** Every name `--set` takes: the update's and the list's. */
+const SET_NAMES = [...new Set([...Object.keys(UPDATE_KINDS), ...Object.keys(LIST_TO_UPDATE_NAMES)])];
+
+/** A `--set` value as the update member's kind: a number, tracking numbers (empty entries dropped), or text. */
+function setValue(kind: string | undefined, value: string): unknown {
+  if (kind === 'number') return readNumber(value.trim()) ?? value;
+  // `a;;b`, `;`, empty: no empty tracking number is ever sent; none left clears them.
+  if (kind === 'list') return value.split(CSV_LIST_SEPARATOR).filter((n) => n.trim() !== '');
+  return value;
+}
 
 /** The patch the `--set` flags ask for, named and typed as the update endpoint takes it. */
 function patchOf(sets: string[]): Record<string, unknown> {
@@ -282,20 +304,15 @@ function patchOf(sets: string[]): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const set of sets) {
     const at = set.indexOf('=');
-    if (at <= 0) throw new UsageError(`--set takes FIELD=VALUE, got "${set}"`);
+    if (at <= 0) throw new UsageError(`--set takes FIELD=VALUE, got ${quoted(set)}`);
     const given = set.slice(0, at).trim();
-    const value = set.slice(at + 1);
     const name = (LIST_TO_UPDATE_NAMES as Record<string, string>)[given] ?? given;
+    if (!(name in UPDATE_KINDS))
+      throw new UsageError(
+        `--set: no field ${quoted(given)}${didYouMean(given, SET_NAMES, (n) => `"${n}"`) || '.'} The fields are in \`opslink orders update --help\`.`,
+      );
     if (name in patch) throw new UsageError(`--set ${given} is given twice`);
-    const kind = UPDATE_KINDS[name];
-    patch[name] =
-      kind === 'number'
-        ? (readNumber(value.trim()) ?? value)
-        : kind === 'list'
-          ? value === ''
-            ? []
-            : value.split(CSV_LIST_SEPARATOR)
-          : value;
+    patch[name] = setValue(UPDATE_KINDS[name], set.slice(at + 1));
   }
   return patch;
 }

@@ -179,19 +179,19 @@ describe('help, version, usage', () => {
     expect((await run(['help', 'orders', 'list'])).stdout).toMatch(/^Usage: opslink orders list/);
   });
 
-  it("every command's example works against the mock", async () => {
+  it("every command's examples work against the mock, in order, as one script (lines go on after a trailing \\)", async () => {
     const cwd = mkdtempSync(join(dir, 'examples-'));
     for (const command of commands.filter((c) => c !== 'mock')) {
       const help = (await run([...command.split(' '), '--help'])).stdout;
-      const examples = help
+      const script = help
         .slice(help.search(/\nExamples?:\n/))
         .split('\n')
-        .filter((l) => l.startsWith('  $ '))
-        .map((l) => l.slice(4));
-      for (const example of examples) {
-        const result = await exec('sh', ['-c', example], { cwd, env: shellEnv(s.env) });
-        expect({ example, status: result.status, stderr: result.stderr }).toEqual({ example, status: 0, stderr: expect.any(String) });
-      }
+        .filter((l) => l.startsWith('  $ ') || l.startsWith('      '))
+        .map((l) => l.slice(4))
+        .join('\n');
+      const env = shellEnv({ ...s.env, OPSLINK_WEBHOOK_URL: s.webhookUrl });
+      const result = await exec('sh', ['-e', '-c', script], { cwd, env });
+      expect({ script, status: result.status, stderr: result.stderr }).toEqual({ script, status: 0, stderr: expect.any(String) });
     }
   });
 
@@ -204,7 +204,7 @@ describe('help, version, usage', () => {
     expect(none.stderr).toMatch(/^Usage: opslink <command>/);
     const unknown = await run(['send']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown command "send"');
+    expect(unknown.stderr).toContain('unknown command "send". The commands are dm, announce,');
     const group = await run(['orders']);
     expect(group.code).toBe(2);
     expect(group.stderr).toContain('orders needs a subcommand: orders list, orders import, orders update');
