@@ -201,27 +201,17 @@ export class Progress {
   }
 }
 
-// C0 and C1 controls, and the marks that reorder text on screen (bidi overrides and isolates).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
 /**
- * Text a user gave (a cell, a flag value), safe to print inside a message: control
- * characters shown as escapes (`\n`, `\x1b`, `\u202e`), so a value never drives the terminal
- * or hides what follows; past `max` characters, cut with `…`.
+ * A value a user or a server gave (a cell, a flag value), quoted inside a message: line
+ * breaks and tabs written as `\n` and `\t`, every other control character as
+ * `printable` shows it, so a value never drives the terminal or hides what follows; past
+ * `max` characters, cut with `…`.
  */
-export function printable(text: string, max = 60): string {
+export function quoted(text: string, max = 60): string {
   const chars = [...text];
   const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-  return shown.replace(UNPRINTABLE, (c) => {
-    const code = c.codePointAt(0)!;
-    return ESCAPES[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
-  });
+  return `"${printable(shown.replace(/[\n\t]/g, (c) => (c === '\n' ? '\\n' : '\\t')))}"`;
 }
-
-/** `printable(text)` in double quotes: a value quoted in a message. */
-export const quoted = (text: string, max?: number) => `"${printable(text, max)}"`;
 
 /**
  * stdin copied to a file only this user can read, for a command that reads its input twice
