@@ -98,7 +98,7 @@ export function exampleLines(command: string): string[] {
 /** The help of one command. */
 export function helpOf(spec: CommandSpec): string {
   const lines = [
-    ...wrap(`Usage: opslink ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [options]`, HELP_WIDTH, '       '),
+    ...wrap(`Usage: opslink ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [options]`, HELP_WIDTH, '       ', ''),
     '',
     ...wrap(spec.summary),
   ];

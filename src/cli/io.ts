@@ -217,8 +217,12 @@ export function printable(text: string, max = 60): string {
   });
 }
 
-/** `printable(text)` in double quotes: a value quoted in a message. */
-export const quoted = (text: string, max?: number) => `"${printable(text, max)}"`;
+/** `printable(text)` in double quotes, its own quotes and backslashes escaped: a value quoted in a message, unambiguous. */
+export const quoted = (text: string, max?: number) =>
+  `"${printable(
+    text.replace(/["\\]/g, (c) => `\\${c}`),
+    max,
+  )}"`;
 
 /**
  * stdin copied to a file only this user can read, for a command that reads its input twice

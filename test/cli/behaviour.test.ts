@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, childEnv, lines, MOCK_BIN, ROOT, run, SECRETS, type Services, start, startServices } from './helpers.js';
+import { BIN, COMMANDS, childEnv, lines, MOCK_BIN, ROOT, run, SECRETS, type Services, start, startServices } from './helpers.js';
 
 let s: Services;
 beforeAll(async () => {
@@ -153,18 +153,7 @@ describe('Ctrl-C', () => {
 });
 
 describe('help, version, usage', () => {
-  const commands = [
-    'dm',
-    'announce',
-    'post',
-    'webhook parse',
-    'orders list',
-    'orders import',
-    'orders update',
-    'shipments list',
-    'shipments get',
-    'mock',
-  ];
+  const commands = COMMANDS;
 
   it('--help on every command: usage, options, environment, an example', async () => {
     for (const command of commands) {
@@ -201,7 +190,7 @@ describe('help, version, usage', () => {
     const none = await run([]);
     expect(none.code).toBe(2);
     expect(none.stdout).toBe('');
-    expect(none.stderr).toMatch(/^Usage: opslink <command>/);
+    expect(none.stderr).toMatch(/^Usage: opslink \[global options\] <command>/);
     const unknown = await run(['send']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "send". The commands are dm, announce,');
