@@ -160,7 +160,7 @@ describe('help, version, usage', () => {
       const result = await run([...command.split(' '), '--help']);
       expect(result.code, command).toBe(0);
       expect(result.stdout, command).toMatch(new RegExp(`^Usage: opslink ${command}`));
-      expect(result.stdout, command).toMatch(/\nExamples?:\n(?: {2}\$ .*\n)*? {2}\$ .*opslink /);
+      expect(result.stdout, command).toMatch(/\nExamples?:\n(?: {2}\$ .*\n| {6}.*\n)*? {2}\$ .*opslink /);
     }
     const top = await run(['--help']);
     expect(top.code).toBe(0);
