@@ -151,7 +151,7 @@ export function topHelp(commands: readonly CommandSpec[]): string {
     ...optionColumns([
       [
         'Global options (before or after the command)',
-        { version: { type: 'boolean', short: 'V', help: 'print the version' }, ...GLOBAL_OPTIONS },
+        { version: { type: 'boolean', short: 'V', help: 'print the version (with no command)' }, ...GLOBAL_OPTIONS },
       ],
     ]),
     '',

@@ -18,10 +18,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('--help', () => {
-  it.each(ALL.map((name) => [name || '(top)', name]))('%s: exit 0, the help on stdout, as in its snapshot', async (label, name) => {
+  it.each(ALL.map((name) => [name || 'opslink', name]))('%s --help: exit 0, the help on stdout, as in its snapshot', async (_, name) => {
     const result = helps.get(name)!;
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help/${label.replaceAll(' ', '-')}.txt`);
+    await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help/${(name || 'opslink').replaceAll(' ', '-')}.txt`);
   });
 
   it('every line fits 80 columns', async () => {
