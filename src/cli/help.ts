@@ -98,7 +98,7 @@ export function exampleLines(command: string): string[] {
 /** The help of one command. */
 export function helpOf(spec: CommandSpec): string {
   const lines = [
-    ...wrap(`Usage: opslink ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [options]`, HELP_WIDTH, '       '),
+    ...wrap(`Usage: opslink ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [options]`, HELP_WIDTH, '       ', ''),
     '',
     ...wrap(spec.summary),
   ];
@@ -151,7 +151,7 @@ export function topHelp(commands: readonly CommandSpec[]): string {
     ...optionColumns([
       [
         'Global options (before or after the command)',
-        { version: { type: 'boolean', short: 'V', help: 'print the version' }, ...GLOBAL_OPTIONS },
+        { version: { type: 'boolean', short: 'V', help: 'print the version (with no command)' }, ...GLOBAL_OPTIONS },
       ],
     ]),
     '',

@@ -202,14 +202,14 @@ export class Progress {
 }
 
 /**
- * A value a user or a server gave (a cell, a flag value), quoted inside a message: line
- * breaks and tabs written as `\n` and `\t`, every other control character as
+ * A value a user or a server gave (a cell, a flag value), quoted inside a message (its own
+ * quotes and backslashes escaped, so it reads unambiguously): line breaks and tabs written as `\n` and `\t`, every other control character as
  * `printable` shows it, so a value never drives the terminal or hides what follows; past
  * `max` characters, cut with `…`.
  */
 export function quoted(text: string, max = 60): string {
-  const chars = [...text];
-  const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+  const chars = [...text.replace(/["\\]/g, (c) => `\\${c}`)];
+  const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
   return `"${printable(shown.replace(/[\n\t]/g, (c) => (c === '\n' ? '\\n' : '\\t')))}"`;
 }
 

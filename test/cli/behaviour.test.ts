@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, childEnv, lines, MOCK_BIN, ROOT, run, SECRETS, type Services, start, startServices } from './helpers.js';
+import { BIN, COMMANDS, childEnv, lines, MOCK_BIN, ROOT, run, SECRETS, type Services, start, startServices } from './helpers.js';
 
 let s: Services;
 beforeAll(async () => {
@@ -153,25 +153,14 @@ describe('Ctrl-C', () => {
 });
 
 describe('help, version, usage', () => {
-  const commands = [
-    'dm',
-    'announce',
-    'post',
-    'webhook parse',
-    'orders list',
-    'orders import',
-    'orders update',
-    'shipments list',
-    'shipments get',
-    'mock',
-  ];
+  const commands = COMMANDS;
 
   it('--help on every command: usage, options, environment, an example', async () => {
     for (const command of commands) {
       const result = await run([...command.split(' '), '--help']);
       expect(result.code, command).toBe(0);
       expect(result.stdout, command).toMatch(new RegExp(`^Usage: opslink ${command}`));
-      expect(result.stdout, command).toMatch(/\nExamples?:\n(?: {2}\$ .*\n)*? {2}\$ .*opslink /);
+      expect(result.stdout, command).toMatch(/\nExamples?:\n(?: {2}\$ .*\n| {6}.*\n)*? {2}\$ .*opslink /);
     }
     const top = await run(['--help']);
     expect(top.code).toBe(0);
@@ -201,7 +190,7 @@ describe('help, version, usage', () => {
     const none = await run([]);
     expect(none.code).toBe(2);
     expect(none.stdout).toBe('');
-    expect(none.stderr).toMatch(/^Usage: opslink <command>/);
+    expect(none.stderr).toMatch(/^Usage: opslink \[global options\] <command>/);
     const unknown = await run(['send']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "send". The commands are dm, announce,');

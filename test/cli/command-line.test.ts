@@ -7,9 +7,12 @@
  * when Ctrl-C comes during the upload.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
 import { assertBuilt, BIN, childEnv, lines, run, type Services, start, startServices } from './helpers.js';
+
+// Each test runs the built command several times: on a machine shared with other work, more than 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 let s: Services;
 beforeAll(async () => {
@@ -101,8 +104,9 @@ describe('mistakes on the command line', () => {
       ['orders', 'list', 'extra'],
       ['--bogus', 'orders', 'list'],
     ];
-    for (const argv of cases) {
-      const result = await run(argv, { env: s.env });
+    const results = await Promise.all(cases.map((argv) => run(argv, { env: s.env })));
+    for (const [i, argv] of cases.entries()) {
+      const result = results[i]!;
       expect({ argv, code: result.code, leaks: PARSE_ARGS_TEXT.test(result.stderr) }).toEqual({ argv, code: 2, leaks: false });
       expect(result.stderr).toMatch(/^error: /);
     }
@@ -161,8 +165,9 @@ describe('flag values', () => {
       [['--max-retries', 'x', 'orders', 'list'], '--max-retries takes a number, got "x"'],
       [['mock', '--port', 'x'], '--port takes a number, got "x"'],
     ] as const;
-    for (const [argv, message] of cases) {
-      const result = await run([...argv], { env: s.env });
+    const results = await Promise.all(cases.map(([argv]) => run([...argv], { env: s.env })));
+    for (const [i, [argv, message]] of cases.entries()) {
+      const result = results[i]!;
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
       expect(result.stderr).toContain(message);
     }

@@ -119,10 +119,13 @@ describe('orders import of an export with formula-like text', () => {
       const numbers = csvOf(exported.stdout).map((r) => r[INBOUND_ORDER_FIELDS.indexOf('order_number')]);
       const formulaRows = FORMULAS.map((_, i) => numbers.indexOf(`PO-${NORMAL.length + i + 1}`) + 1).sort((a, b) => a - b);
       expect(formulaRows).toHaveLength(4);
+      // The cell as the file has it (its leading '), quoted as the message quotes it.
+      const itemName = (row: number) =>
+        csvOf(exported.stdout)[row - 1]![INBOUND_ORDER_FIELDS.indexOf('item_name')]!.replace(/["\\]/g, '\\$&');
       expect(problems).toEqual(
         formulaRows.map(
           (row) =>
-            `row ${row}, column E (item_name): must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula); ${FORMULA_HINT}`,
+            `row ${row}, column E (item_name), value "${itemName(row)}": must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula); ${FORMULA_HINT}`,
         ),
       );
       expect(FORMULA_HINT).toMatch(/inbound\.create/);
@@ -152,8 +155,8 @@ describe('orders import of an export with formula-like text', () => {
     const path = file('mixed.csv', `${header}\r\n${cells("'@lamp", '2.5')}\r\n`);
     const result = await run(['orders', 'import', path, '--dry-run'], { env: s.env });
     expect(lines(result.stderr).filter((l) => l.startsWith('row '))).toEqual([
-      'row 2, column G (quantity): must be an integer',
-      `row 2, column D (item_name): must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula); ${FORMULA_HINT}`,
+      'row 2, column G (quantity), value "2.5": must be an integer',
+      `row 2, column D (item_name), value "'@lamp": must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula); ${FORMULA_HINT}`,
     ]);
   });
 

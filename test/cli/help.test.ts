@@ -3,35 +3,25 @@
  * `__snapshots__/help/` (a change to a help text shows in review), and the layout every
  * help keeps: lines of 80 columns at most, options aligned, short flags shown.
  */
-import { describe, expect, it } from 'vitest';
-import { assertBuilt, lines, run } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, COMMANDS, lines, type Result, run } from './helpers.js';
 
-const COMMANDS = [
-  'dm',
-  'announce',
-  'post',
-  'webhook parse',
-  'orders list',
-  'orders import',
-  'orders update',
-  'shipments list',
-  'shipments get',
-  'mock',
-];
 const GROUPS = ['orders', 'shipments', 'webhook'];
 const ALL = ['', ...GROUPS, ...COMMANDS];
 
-const helps = (async () => {
+let helps: Map<string, Result>;
+// Fourteen runs of the built command at once: on a busy machine, longer than one test's time.
+beforeAll(async () => {
   assertBuilt();
   const results = await Promise.all(ALL.map((name) => run([...name.split(' ').filter(Boolean), '--help'])));
-  return new Map(ALL.map((name, i) => [name, results[i]!]));
-})();
+  helps = new Map(ALL.map((name, i) => [name, results[i]!]));
+}, 120_000);
 
 describe('--help', () => {
-  it.each(ALL.map((name) => [name || '(top)', name]))('%s: exit 0, the help on stdout, as in its snapshot', async (label, name) => {
-    const result = (await helps).get(name)!;
+  it.each(ALL.map((name) => [name || 'opslink', name]))('%s --help: exit 0, the help on stdout, as in its snapshot', async (_, name) => {
+    const result = helps.get(name)!;
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help/${label.replaceAll(' ', '-')}.txt`);
+    await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help/${(name || 'opslink').replaceAll(' ', '-')}.txt`);
   });
 
   it('every line fits 80 columns', async () => {
@@ -41,7 +31,7 @@ describe('--help', () => {
 
   it('options in two aligned columns, short flags shown as -q, --quiet', async () => {
     for (const name of COMMANDS) {
-      const help = (await helps).get(name)!.stdout;
+      const help = helps.get(name)!.stdout;
       // Where the help starts on each option line: after the flag, its value name and the gap.
       const starts = lines(help.slice(0, help.indexOf('\nExit codes')))
         .map((line) => /^ {2}(?:-\w, | {4})--[\w-]+(?: [A-Z][^ ]*)? +(?=\S)/.exec(line)?.[0].length)
@@ -54,7 +44,7 @@ describe('--help', () => {
   });
 
   it('mock --help leaves out the options that do not apply to it (it sends no request)', async () => {
-    const help = (await helps).get('mock')!.stdout;
+    const help = helps.get('mock')!.stdout;
     for (const flag of ['--timeout', '--max-retries', '--verbose', '--progress']) expect(help).not.toContain(flag);
     const refused = await run(['mock', '--timeout', '5']);
     expect(refused.code).toBe(2);

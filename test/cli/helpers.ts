@@ -15,6 +15,20 @@ export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error('dist/cli/index.js is missing: run `npm run build` first (npm test does)');
 }
 
+/** Every command, by name. */
+export const COMMANDS = [
+  'dm',
+  'announce',
+  'post',
+  'webhook parse',
+  'orders list',
+  'orders import',
+  'orders update',
+  'shipments list',
+  'shipments get',
+  'mock',
+];
+
 /** Secrets the mocks are set to accept: they must never appear in anything the command prints. */
 export const SECRETS = {
   botKey: 'bot_MARKER_9f1c2b7e4d5a',

@@ -89,13 +89,13 @@ describe('opslink orders import', () => {
     expect(result.code).toBe(1);
     const problems = lines(result.stderr).filter((l) => l.startsWith('row '));
     expect(problems).toEqual([
-      'row 3, column G (quantity): must be an integer',
-      'row 6, column H (asin): is required for fba orders',
-      'row 7, column B (retailer): is required',
-      'row 7, column I (unit_cost): must be a number, not a string',
-      expect.stringMatching(/^row 8, column N \(client_notes\): must not start with =/),
-      expect.stringMatching(/^row 9, column A \(date\): must be a real calendar day/),
-      'row 10, column Q (units_per_pack): is required when sold_as is bundle',
+      'row 3, column G (quantity), value "2.5": must be an integer',
+      'row 6, column H (asin), empty: is required for fba orders',
+      'row 7, column B (retailer), empty: is required',
+      'row 7, column I (unit_cost), value "cheap": must be a number, not a string',
+      expect.stringMatching(/^row 8, column N \(client_notes\), value "=HYPERLINK\(\\"x\\"\)": must not start with =/),
+      expect.stringMatching(/^row 9, column A \(date\), value "02\/30\/2026": must be a real calendar day/),
+      'row 10, column Q (units_per_pack), empty: is required when sold_as is bundle',
     ]);
     expect(lines(result.stderr).at(-1)).toBe(`error: 7 problems in ${path} (8 rows); nothing was sent`);
     expect(JSON.parse(result.stdout)).toMatchObject({ rows: 8, problems: 7, sent: false });
