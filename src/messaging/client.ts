@@ -200,7 +200,7 @@ export class MessagingClient {
    * const failed = results.filter((r) => r.status === 'rejected').map((r) => r.index);
    * ```
    */
-  sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions): BulkPromise<CreatedMessage> {
+  sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions<DirectMessageInput>): BulkPromise<CreatedMessage> {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
       (item, index) => {

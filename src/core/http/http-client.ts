@@ -26,6 +26,8 @@ export type ResponseParser<T> = (raw: RawResponse) => T;
 export interface CallOptions extends RequestOptions {
   /** @internal */
   deadlineAt?: number | undefined;
+  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
+  beforeSend?: (() => Promise<void>) | undefined;
 }
 
 export interface HttpSettings extends ResolvedCommon {
@@ -55,6 +57,9 @@ interface Call {
   capped: boolean;
   callerSignal: AbortSignal | undefined;
   signal: AbortSignal | undefined;
+  beforeSend: (() => Promise<void>) | undefined;
+  /** What `beforeSend` threw: it ends the call as is. */
+  vetoed?: unknown;
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
@@ -97,6 +102,7 @@ export class HttpClient {
         await this.#wait(call, n, decision);
       }
     } catch (error) {
+      if (call.vetoed !== undefined && error === call.vetoed) throw error;
       const final = this.#settle(call, error);
       this.settings.log.error?.(final instanceof Error ? final.message : String(final));
       throw final;
@@ -131,6 +137,7 @@ export class HttpClient {
       capped: false,
       callerSignal,
       signal: signals.length > 1 ? anySignal(signals) : signals[0],
+      beforeSend: options?.beforeSend,
     };
   }
 
@@ -143,6 +150,10 @@ export class HttpClient {
     const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
+      await call.beforeSend?.().catch((reason: unknown) => {
+        call.vetoed = reason;
+        throw reason;
+      });
       const init = await this.#authorize(call, n);
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {
