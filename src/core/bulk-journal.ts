@@ -21,29 +21,44 @@ class Unsent {
 /** Longest pause between two looks at an item another sender holds. */
 const MAX_POLL_MS = 1_000;
 
+/** @internal What `send` gives for an item put back for later. */
+export const PUT_BACK = Symbol('put back');
+
+/** @internal A bulk call's items in the order they are sent, and how one is sent. */
+export interface BulkQueue<T> {
+  /** The next item to send, or `undefined` when none is left for this worker. */
+  take(): number | undefined;
+  /** Sends one item; `PUT_BACK` when it was put back for later (another sender holds it). */
+  send(index: number, request: CallOptions): Promise<T | typeof PUT_BACK>;
+}
+
 /**
- * @internal `send` wrapped so that each item goes through `journal`, or `send` itself when
- * there is none. Keys are computed now, from the items as checked: a bad key refuses the call
- * before anything is sent.
+ * @internal The items of a bulk call, sent through `journal` when there is one. Keys are
+ * computed now, from the items as checked: a bad key refuses the call before anything is
+ * sent. An item another sender holds is put back until the rest have been tried, so workers
+ * running the same list share it out rather than wait on each other in step.
  */
 export function journaledSend<I, T>(
   list: readonly I[],
   options: JournalOptions<I>,
   send: (item: I, request: CallOptions) => Promise<T>,
-): (index: number, request: CallOptions) => Promise<T> {
+): BulkQueue<T> {
   const issues = journalOptionIssues(options);
   if (issues.length) throw new RequestValidationError(issues, 'bulk options');
+  let cursor = 0;
+  const later: number[] = [];
+  const take = () => (cursor < list.length ? cursor++ : later.shift());
   const { journal, retryUnknown = false } = options;
-  if (!journal) return (index, request) => send(list[index] as I, request);
+  if (!journal) return { take, send: (index, request) => send(list[index] as I, request) };
   const keys = itemKeys(list, options.key);
-  return async (index, request) => {
+  const waitedFor = new Map<number, string>();
+  const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
-    let waitedFor: string | undefined;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
       const held = { token: undefined as string | undefined, stop: () => {} };
       const beforeSend = async () => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
-        const claim = await journal.claim(key, { retryUnknown, waitedFor });
+        const claim = await journal.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
         if (claim.status !== 'claimed') throw new Unsent(claim);
         held.token = claim.token;
         held.stop = keepRenewing(journal, key, claim.token);
@@ -58,13 +73,18 @@ export function journaledSend<I, T>(
           throw error;
         }
         if (error.claim.status !== 'busy') return settledValue(error.claim, index) as T;
-        waitedFor = error.claim.token;
+        waitedFor.set(index, error.claim.token);
+        if (cursor < list.length) {
+          later.push(index);
+          return PUT_BACK;
+        }
         await sleep(pause, request.signal);
       } finally {
         held.stop();
       }
     }
   };
+  return { take, send: sendOne };
 }
 
 /** Problems with the journal options, named by field, found before anything is sent. */

@@ -5,7 +5,7 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
-import { journaledSend } from './bulk-journal.js';
+import { journaledSend, PUT_BACK } from './bulk-journal.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import type { CallOptions } from './http/index.js';
 import type { BulkJournal } from './journal.js';
@@ -145,14 +145,13 @@ export function runBulk<I, T>(
     ready?.(); // a missing credential: refused before any item is looked at
     const { concurrency = 8, onProgress, journal, key, retryUnknown, ...request } = options ?? {};
     const list = checkAll(items, check, concurrency, subject) as readonly I[];
-    const sendItem = journaledSend(list, { journal, key, retryUnknown }, send);
+    const queue = journaledSend(list, { journal, key, retryUnknown }, send);
     const results: BulkResult<T>[] = new Array(list.length);
     const progress = { done: 0, total: list.length, failed: 0 };
-    let cursor = 0;
     const worker = async () => {
-      while (cursor < list.length) {
-        const index = cursor++;
-        const result = await settle(index, () => sendItem(index, request));
+      for (let index = queue.take(); index !== undefined; index = queue.take()) {
+        const result = await settle(index, () => queue.send(index, request));
+        if (result === undefined) continue; // put back: another sender holds it
         results[index] = result;
         progress.done++;
         if (result.status === 'rejected') progress.failed++;
@@ -177,9 +176,10 @@ function checkAll(items: unknown, check: (item: unknown, index: number) => Valid
   return items;
 }
 
-async function settle<T>(index: number, send: () => Promise<T>): Promise<BulkResult<T>> {
+async function settle<T>(index: number, send: () => Promise<T | typeof PUT_BACK>): Promise<BulkResult<T> | undefined> {
   try {
-    return { index, status: 'fulfilled', value: await send() };
+    const value = await send();
+    return value === PUT_BACK ? undefined : { index, status: 'fulfilled', value };
   } catch (error) {
     const reason = error instanceof OpslinkError ? error : new OpslinkError(String(error), { cause: error });
     return { index, status: 'rejected', reason };
