@@ -55,7 +55,7 @@ export default defineConfig([
   // own, so the SDK's entries (and their browser bundles) gain nothing from them.
   {
     ...shared,
-    entry: { 'node/index': 'src/node/index.ts' },
+    entry: { 'node/index': 'src/node/index.ts', 'redis/index': 'src/redis/index.ts' },
     target: 'node22',
     format: ['esm', 'cjs'],
     dts: true,

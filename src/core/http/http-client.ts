@@ -15,9 +15,9 @@ import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
 import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
-import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+import type { Gate } from './store-gate.js';
 
 export type { RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
@@ -35,7 +35,7 @@ export interface HttpSettings extends ResolvedCommon {
   /** Headers every request of this client carries (e.g. `X-Warehouse-Id`), over the caller's. */
   serviceHeaders?: Record<string, string>;
   redactor: Redactor;
-  gate: RateLimitGate;
+  gate: Gate;
   /** `opslink/<version> <runtime>`, or `undefined` where the runtime sends its own (browsers). */
   userAgent: string | undefined;
 }
