@@ -3,7 +3,6 @@
  * that outlives them. Sends through two journals on one file (two processes' view of it),
  * a restart, a torn last line, and a child process killed with SIGKILL mid-campaign.
  */
-import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient, OutcomeUnknownError } from '../../src/index.js';
 import { fileJournal } from '../../src/node/index.js';
 import { createMessagingMock, startMockServer } from '../../src/testing/index.js';
+import { startCampaign } from '../support/campaign.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'opslink-journal-'));
 let n = 0;
@@ -83,29 +83,10 @@ describe('a campaign killed with SIGKILL and run again on the same file journal'
   const started = startMockServer({ messaging: mock });
   afterAll(async () => (await started).close());
 
-  function run(path: string, count: number, onLine?: (line: { index: number; status: string; error?: string }) => void) {
-    const args = [mock.employees.first.email, String(count), '8', `file:${path}`];
-    return started.then((server) => {
-      const child = spawn(process.execPath, ['test/support/journal-campaign.mjs', server.messagingBaseUrl, mock.botKey, ...args], {
-        cwd: new URL('../..', import.meta.url),
-        env: { ...process.env, JOURNAL_LEASE_MS: '1000' },
-      });
-      const lines: { index: number; status: string; error?: string }[] = [];
-      let buffered = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk;
-        for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-          const line = JSON.parse(buffered.slice(0, end));
-          buffered = buffered.slice(end + 1);
-          lines.push(line);
-          onLine?.(line);
-        }
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return { child, lines, exited, stderr: () => stderr };
-    });
+  async function run(path: string, count: number) {
+    const server = await started;
+    const target = { url: server.messagingBaseUrl, botKey: mock.botKey, email: mock.employees.first.email };
+    return startCampaign(target, { count, concurrency: 8, journal: `file:${path}`, leaseMs: 1000 });
   }
 
   it('messages every recipient exactly once, or reports OutcomeUnknownError for at most the 8 in flight at the kill', async () => {

@@ -4,9 +4,9 @@
  * the same journal: every recipient messaged exactly once, or reported OutcomeUnknownError,
  * and no more unknowns than the items the killed workers held (their bulk concurrency).
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingMock, startMockServer } from '../../src/testing/index.js';
+import { startCampaign } from '../support/campaign.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
 
 const WORKERS = 8;
@@ -25,35 +25,10 @@ describe.skipIf(redisServerMissing !== undefined)('a fleet campaign on store.jou
     await redis?.stop();
   });
 
-  async function worker(): Promise<{
-    child: ChildProcessWithoutNullStreams;
-    lines: { index: number; status: string; error?: string }[];
-    exited: Promise<number | null>;
-  }> {
+  async function worker() {
     const server = await started;
-    const args = [
-      server.messagingBaseUrl,
-      mock.botKey,
-      mock.employees.first.email,
-      String(COUNT),
-      String(CONCURRENCY),
-      `redis:${redis.port}:campaign`,
-    ];
-    const child = spawn(process.execPath, ['test/support/journal-campaign.mjs', ...args], {
-      cwd: new URL('../..', import.meta.url),
-      env: { ...process.env, JOURNAL_LEASE_MS: '1500' },
-    });
-    const lines: { index: number; status: string; error?: string }[] = [];
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk;
-      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-        lines.push(JSON.parse(buffered.slice(0, end)));
-        buffered = buffered.slice(end + 1);
-      }
-    });
-    child.stderr.resume();
-    return { child, lines, exited: new Promise((resolve) => child.on('exit', resolve)) };
+    const target = { url: server.messagingBaseUrl, botKey: mock.botKey, email: mock.employees.first.email };
+    return startCampaign(target, { count: COUNT, concurrency: CONCURRENCY, journal: `redis:${redis.port}:campaign`, leaseMs: 1500 });
   }
 
   it('messages each recipient exactly once or reports OutcomeUnknownError, unknowns at most what the killed workers held', async () => {
