@@ -21,7 +21,10 @@ export default defineConfig([
     entry: SDK_ENTRIES,
     format: ['esm'],
     dts: true,
-    clean: true,
+    // Not `clean: true`: tsup's declaration step would then delete every .d.ts in dist/,
+    // the other entries' too, whenever it happens to finish after them. `npm run build`
+    // empties dist/ first instead.
+    clean: false,
     // Shared chunks keep one copy of each class, so `instanceof` holds across entry points.
     splitting: true,
   },
@@ -47,6 +50,16 @@ export default defineConfig([
     esbuildOptions(options, { format }) {
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
+  },
+  // `opslink/node` and `opslink/redis`: Node-only or optional helpers in entries of their
+  // own, so the SDK's entries (and their browser bundles) gain nothing from them.
+  {
+    ...shared,
+    entry: { 'node/index': 'src/node/index.ts', 'redis/index': 'src/redis/index.ts' },
+    target: 'node22',
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: false,
   },
   // The command line: its own entry, bundled with what it uses of the SDK, so the SDK's
   // entries gain nothing from it. `opslink/testing` (and its peer msw) stays a separate file,

@@ -5,7 +5,10 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
+import { journaledSend, PUT_BACK } from './bulk-journal.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import type { CallOptions } from './http/index.js';
+import type { BulkJournal } from './journal.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 
@@ -43,7 +46,7 @@ export interface BulkProgress {
  * await messaging.sendDirectMessages(items, options);
  * ```
  */
-export interface BulkOptions extends RequestOptions {
+export interface BulkOptions<I = unknown> extends RequestOptions {
   /**
    * Items in flight at once (1–64); the client's `maxConcurrency` still caps its requests.
    * @default 8
@@ -51,6 +54,17 @@ export interface BulkOptions extends RequestOptions {
   concurrency?: number;
   /** Called after every item with the counts so far. A callback that throws is ignored. */
   onProgress?: (progress: BulkProgress) => void;
+  /**
+   * Where each item's send is claimed and recorded, so calls sharing it (in this process,
+   * across restarts or across a fleet) send each item at most once: a delivered item is
+   * returned as recorded, an item being sent elsewhere is waited for, an item whose outcome
+   * was never recorded is rejected with `OutcomeUnknownError`, a failed item is sent again.
+   */
+  journal?: BulkJournal | undefined;
+  /** Names an item in the journal. @default its canonical JSON (members sorted) */
+  key?: ((item: I, index: number) => string) | undefined;
+  /** Send items whose outcome is unknown again (they may be delivered twice). @default false */
+  retryUnknown?: boolean | undefined;
 }
 
 /**
@@ -128,22 +142,22 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
 export function runBulk<I, T>(
   items: unknown,
   check: (item: unknown, index: number) => Checked<I>,
-  send: (item: I, options: RequestOptions) => Promise<T>,
-  options: BulkOptions | undefined,
+  send: (item: I, options: CallOptions) => Promise<T>,
+  options: BulkOptions<I> | undefined,
   subject: string,
   ready?: () => void,
 ): BulkPromise<T> {
   return new BulkPromise<T>(async (land) => {
     ready?.(); // a missing credential: refused before any item is looked at
-    const { concurrency = 8, onProgress, ...request } = options ?? {};
+    const { concurrency = 8, onProgress, journal, key, retryUnknown, ...request } = options ?? {};
     const list = checkAll(items, check, concurrency, subject);
+    const queue = journaledSend(list, { journal, key, retryUnknown }, send);
     const results: BulkResult<T>[] = new Array(list.length);
     const progress = { done: 0, total: list.length, failed: 0 };
-    let cursor = 0;
     const worker = async () => {
-      while (cursor < list.length) {
-        const index = cursor++;
-        const result = await settle(index, () => send(list[index] as I, request));
+      for (let index = queue.take(); index !== undefined; index = queue.take()) {
+        const result = await settle(index, () => queue.send(index, request));
+        if (result === undefined) continue; // put back: another sender holds it
         results[index] = result;
         progress.done++;
         if (result.status === 'rejected') progress.failed++;
@@ -174,9 +188,10 @@ function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Ch
   return values;
 }
 
-async function settle<T>(index: number, send: () => Promise<T>): Promise<BulkResult<T>> {
+async function settle<T>(index: number, send: () => Promise<T | typeof PUT_BACK>): Promise<BulkResult<T> | undefined> {
   try {
-    return { index, status: 'fulfilled', value: await send() };
+    const value = await send();
+    return value === PUT_BACK ? undefined : { index, status: 'fulfilled', value };
   } catch (error) {
     const reason = error instanceof OpslinkError ? error : new OpslinkError(String(error), { cause: error });
     return { index, status: 'rejected', reason };

@@ -5,11 +5,21 @@
 import { definedMembers } from '../internal/defined.js';
 import { Redactor } from '../internal/redact.js';
 import { runtimeName } from '../internal/runtime.js';
-import { checkBrowser, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
+import { checkBrowser, type ResolvedCommon, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
-import { HttpClient, RateLimitGate, ResponseMismatches } from './http/index.js';
+import { type Gate, gateScope, HttpClient, RateLimitGate, ResponseMismatches } from './http/index.js';
 import type { CommonOptions } from './options.js';
 import { VERSION } from './version.js';
+
+/** The client's own gate, or one shared through `rateLimitStore`, named by a hash of the service and credential. */
+function newGate(common: ResolvedCommon, baseUrl: string, credentials: Record<string, unknown>): Gate {
+  if (!common.rateLimitStore) return new RateLimitGate(common);
+  // A key function names no key up front: clients of one service that use one share a gate.
+  const named = Object.entries(credentials).map(([option, value]) => `${option}=${typeof value === 'string' ? value : typeof value}`);
+  const { maxConcurrency, requestsPerSecond, timeout, log } = common;
+  const local = new RateLimitGate(common);
+  return common.rateLimitStore.gate({ id: gateScope([baseUrl, ...named]), maxConcurrency, requestsPerSecond, timeout, local, log });
+}
 
 /** `opslink/<version> <runtime>`, or `undefined` in a browser, which sends its own. */
 function userAgent(): string | undefined {
@@ -47,7 +57,7 @@ export function createHttp(
     /** Every secret to scrub (keys given as strings, a webhook token); a key function's values are learned per request. */
     secrets: unknown[];
   },
-  gate?: RateLimitGate,
+  gate?: Gate,
 ): HttpClient {
   const common = resolveCommon(options, issues);
   checkBrowser(issues, options, service.credentials);
@@ -57,7 +67,7 @@ export function createHttp(
     baseUrl: service.baseUrl,
     serviceHeaders: service.serviceHeaders,
     redactor: new Redactor([...service.secrets.filter((s): s is string => typeof s === 'string'), ...sensitiveValues(options.headers)]),
-    gate: gate ?? new RateLimitGate(common),
+    gate: gate ?? newGate(common, service.baseUrl, service.credentials),
     userAgent: userAgent(),
     mismatches: new ResponseMismatches({ strict: options.strictResponseValidation === true, log: common.log, hooks: common.hooks }),
   });

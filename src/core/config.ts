@@ -8,6 +8,7 @@ import { isBrowserMainThread } from '../internal/runtime.js';
 import { MAX_TIMER_MS } from '../internal/signals.js';
 import { hasLineBreak } from '../internal/text.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
+import type { RateLimitStore } from './http/store-gate.js';
 import { createLogSink, LOG_LEVELS, type LogSink } from './log.js';
 import { type CommonOptions, type Credential, DEFAULTS, type Hooks, type RequestOptions } from './options.js';
 
@@ -24,6 +25,7 @@ export interface ResolvedCommon {
   hooks: Hooks;
   maxConcurrency: number;
   requestsPerSecond: number | undefined;
+  rateLimitStore: RateLimitStore | undefined;
 }
 
 type Issues = ValidationIssue[];
@@ -53,6 +55,7 @@ const CLIENT_RULES: Rule[] = [
   ['maxConcurrency', (v: number) => isCount(v) && v >= 1, 'must be a whole number, 1 or more'],
   ['requestsPerSecond', isPositive, 'must be a positive number'],
   ['rateLimit', (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'"],
+  ['rateLimitStore', (v: RateLimitStore | null) => !!v && isFunction(v.gate), 'must be a RateLimitStore such as redisStore(client)'],
   ['dangerouslyAllowBrowser', (v) => typeof v === 'boolean', 'must be true or false'],
   ['strictResponseValidation', (v) => typeof v === 'boolean', 'must be true or false'],
   ['fetch', isFunction, 'must be a fetch function'],

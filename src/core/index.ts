@@ -14,12 +14,15 @@ export {
   InternalServerError,
   NotFoundError,
   OpslinkError,
+  OutcomeUnknownError,
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
   ResponseValidationError,
   type ValidationIssue,
 } from './errors/index.js';
+export type { Gate, RateLimitStore, SharedGateOptions } from './http/store-gate.js';
+export { type BulkJournal, type ClaimRequest, type JournalClaim, type JournalOutcome, memoryJournal } from './journal.js';
 export type { LimitRow } from './limits.js';
 export type {
   CommonOptions,

@@ -3,6 +3,8 @@
  * rules that check them live in `config.ts`.
  */
 
+import type { RateLimitStore } from './http/store-gate.js';
+
 /**
  * Which log lines reach the `logger` option: `off` (the default) sends none, and each level
  * after it adds more detail (`error`, `warn`, `info`, `debug`). Keys and tokens never appear.
@@ -198,6 +200,12 @@ export interface CommonOptions {
    * @default 'wait'
    */
   rateLimit?: 'wait' | 'reject';
+  /**
+   * Shares this client's gate with every client of the same service and credential that uses
+   * the same store, in any process: `redisStore(client)` from `opslink/redis` (README "Many
+   * processes"). `maxConcurrency` and `requestsPerSecond` then hold for all of them together.
+   */
+  rateLimitStore?: RateLimitStore;
   /** Called on every 429 with the pause it starts. */
   onRateLimited?: (event: RateLimitEvent) => void;
   /**

@@ -3,7 +3,7 @@ import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
 import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
-import type { HttpClient, RateLimitGate } from '../core/http/index.js';
+import type { Gate, HttpClient } from '../core/http/index.js';
 import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { type Checked, checkValue } from '../core/validation.js';
@@ -83,8 +83,8 @@ export class MessagingClient {
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
-  constructor(options: MessagingClientOptions, gate: RateLimitGate | undefined);
-  constructor(options: MessagingClientOptions, gate?: RateLimitGate) {
+  constructor(options: MessagingClientOptions, gate: Gate | undefined);
+  constructor(options: MessagingClientOptions, gate?: Gate) {
     assertOptionsObject(options);
     const issues: ValidationIssue[] = [];
     const webhook = readWebhook(options.webhookUrl, issues);
@@ -200,7 +200,7 @@ export class MessagingClient {
    * const failed = results.filter((r) => r.status === 'rejected').map((r) => r.index);
    * ```
    */
-  sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions): BulkPromise<CreatedMessage> {
+  sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions<DirectMessageInput>): BulkPromise<CreatedMessage> {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
       (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,

@@ -1,7 +1,7 @@
 import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
-import type { RateLimitGate } from '../core/http/index.js';
+import type { Gate } from '../core/http/index.js';
 import type { ClientContext } from '../core/operation.js';
 import type { CommonOptions, Credential } from '../core/options.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
@@ -108,12 +108,12 @@ export class WarehouseClient {
   /** Outbound shipments: list, retrieve. */
   readonly shipments: Shipments;
   readonly #options: WarehouseClientOptions;
-  readonly #gate: RateLimitGate;
+  readonly #gate: Gate;
 
   constructor(options: WarehouseClientOptions);
   /** @internal `withOptions` passes the original's gate. */
-  constructor(options: WarehouseClientOptions, gate: RateLimitGate | undefined);
-  constructor(options: WarehouseClientOptions, gate?: RateLimitGate) {
+  constructor(options: WarehouseClientOptions, gate: Gate | undefined);
+  constructor(options: WarehouseClientOptions, gate?: Gate) {
     assertOptionsObject(options);
     const issues: ValidationIssue[] = [];
     const baseUrl = resolveBaseUrl(options, issues);

@@ -127,7 +127,7 @@ export class InboundOrders {
    * const results = await warehouse.inbound.updateMany(orders.map((o) => ({ order_id: o.order_id, patch: { notes: 'recounted' }, current: o })));
    * ```
    */
-  updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions): BulkPromise<UpdateResult> {
+  updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
       items,
       checkUpdateItem,

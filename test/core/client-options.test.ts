@@ -226,3 +226,36 @@ describe('fromEnv', () => {
     expect(() => MessagingClient.fromEnv()).toThrow(/is required: set OPSLINK_MESSAGING_URL \(or OPSLINK_WEBHOOK_URL\), or pass baseUrl/);
   });
 });
+
+describe('rateLimitStore', () => {
+  it('a value that is not a store is a ConfigurationError naming the option', () => {
+    const error = (() => {
+      try {
+        return new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: 'k', rateLimitStore: {} as never });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('rateLimitStore');
+  });
+
+  it('the store is handed a hash of the service and credential, never the credential', async () => {
+    const ids: string[] = [];
+    const store = {
+      gate: (options: { id: Promise<string>; local: unknown }) => {
+        options.id.then((id) => ids.push(id));
+        return options.local as never;
+      },
+    };
+    const botKey = 'bot-key-never-in-a-store';
+    new MessagingClient({ baseUrl: 'https://chat.example.test', botKey, rateLimitStore: store });
+    new MessagingClient({ baseUrl: 'https://chat.example.test', botKey, rateLimitStore: store });
+    new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: 'another', rateLimitStore: store });
+    await vi.waitFor(() => expect(ids).toHaveLength(3));
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids.join()).not.toContain(botKey);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

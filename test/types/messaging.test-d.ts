@@ -13,6 +13,7 @@ import {
   type Embed,
   MessagingClient,
   type MessagingClientOptions,
+  memoryJournal,
   type Recipient,
 } from 'opslink';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -109,5 +110,19 @@ describe('results', () => {
     }
     // @ts-expect-error every item is a direct message
     client.sendDirectMessages([{ to: { email: 'a@example.com', userId: 'u' }, body: 'b' }]);
+  });
+
+  it("names a journaled item by a key function that gets the item's type and returns a string", () => {
+    const items: DirectMessageInput[] = [{ to: { email: 'a@example.com' }, body: 'b' }];
+    const journal = memoryJournal();
+    client.sendDirectMessages(items, {
+      journal,
+      key: (item, index) => `${index}:${item.body}`,
+      retryUnknown: true,
+    });
+    // @ts-expect-error a key is a string
+    client.sendDirectMessages(items, { journal, key: () => 42 });
+    // @ts-expect-error a journal is a BulkJournal
+    client.sendDirectMessages(items, { journal: 'journal.ndjson' });
   });
 });

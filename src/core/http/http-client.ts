@@ -15,11 +15,11 @@ import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
 import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
-import type { RateLimitGate } from './gate.js';
 import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+import type { Gate } from './store-gate.js';
 
 export type { RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
@@ -28,6 +28,8 @@ export type ResponseParser<T> = (raw: RawResponse) => T;
 export interface CallOptions extends RequestOptions {
   /** @internal */
   deadlineAt?: number | undefined;
+  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
+  beforeSend?: (() => Promise<void>) | undefined;
 }
 
 export interface HttpSettings extends ResolvedCommon {
@@ -35,7 +37,7 @@ export interface HttpSettings extends ResolvedCommon {
   /** Headers every request of this client carries (e.g. `X-Warehouse-Id`), over the caller's. */
   serviceHeaders?: Record<string, string>;
   redactor: Redactor;
-  gate: RateLimitGate;
+  gate: Gate;
   /** `opslink/<version> <runtime>`, or `undefined` where the runtime sends its own (browsers). */
   userAgent: string | undefined;
   /** How this client reports 2xx bodies that break the document (`strictResponseValidation`). */
@@ -61,6 +63,9 @@ interface Call {
   /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
   signal: AbortSignal | undefined;
   unlink: (() => void) | undefined;
+  beforeSend: (() => Promise<void>) | undefined;
+  /** What `beforeSend` threw: it ends the call as is. */
+  vetoed?: unknown;
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
@@ -103,6 +108,7 @@ export class HttpClient {
         await this.#wait(call, n, decision);
       }
     } catch (error) {
+      if (call.vetoed !== undefined && error === call.vetoed) throw error;
       const final = this.#settle(call, error);
       this.settings.log.error?.(final instanceof Error ? final.message : String(final));
       throw final;
@@ -139,6 +145,7 @@ export class HttpClient {
       callerSignal,
       signal: link?.signal ?? callerSignal ?? deadline.signal,
       unlink: link?.dispose,
+      beforeSend: options?.beforeSend,
     };
   }
 
@@ -151,6 +158,10 @@ export class HttpClient {
     const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
+      await call.beforeSend?.().catch((reason: unknown) => {
+        call.vetoed = reason;
+        throw reason;
+      });
       const init = await this.#authorize(call, n);
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {

@@ -5,3 +5,4 @@ export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type
 export { memberPath, ResponseMismatches } from './mismatches.js';
 export { type CheckPlan, RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+export { type Gate, gateScope, type RateLimitStore, type SharedGateOptions } from './store-gate.js';

@@ -1,0 +1,155 @@
+/**
+ * A bulk call's side of a journal: each item's key, its claim just before the request
+ * starts (the HTTP core calls `beforeSend` once a gate slot is held), waiting out another
+ * sender's claim away from the gate, renewing the claim while the send runs, and recording
+ * how it ended. The rules of a claim live in `journal.ts`.
+ */
+import { sleep } from '../internal/signals.js';
+import type { BulkOptions } from './bulk.js';
+import { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import type { CallOptions } from './http/index.js';
+import type { BulkJournal, JournalClaim, JournalOutcome } from './journal.js';
+
+/** The bulk options that concern a journal. */
+type JournalOptions<I> = Pick<BulkOptions<I>, 'journal' | 'key' | 'retryUnknown'>;
+
+/** A claim that means "do not send": thrown out of the HTTP core, past the gate, to the bulk call. */
+class Unsent {
+  constructor(readonly claim: Exclude<JournalClaim, { status: 'claimed' }>) {}
+}
+
+/** Longest pause between two looks at an item another sender holds. */
+const MAX_POLL_MS = 1_000;
+
+/** @internal What `send` gives for an item put back for later. */
+export const PUT_BACK = Symbol('put back');
+
+/** @internal A bulk call's items in the order they are sent, and how one is sent. */
+export interface BulkQueue<T> {
+  /** The next item to send, or `undefined` when none is left for this worker. */
+  take(): number | undefined;
+  /** Sends one item; `PUT_BACK` when it was put back for later (another sender holds it). */
+  send(index: number, request: CallOptions): Promise<T | typeof PUT_BACK>;
+}
+
+/**
+ * @internal The items of a bulk call, sent through `journal` when there is one. Keys are
+ * computed now, from the items as checked: a bad key refuses the call before anything is
+ * sent. An item another sender holds is put back until the rest have been tried, so workers
+ * running the same list share it out rather than wait on each other in step.
+ */
+export function journaledSend<I, T>(
+  list: readonly I[],
+  options: JournalOptions<I>,
+  send: (item: I, request: CallOptions) => Promise<T>,
+): BulkQueue<T> {
+  const issues = journalOptionIssues(options);
+  if (issues.length) throw new RequestValidationError(issues, 'bulk options');
+  let cursor = 0;
+  const later: number[] = [];
+  const take = () => (cursor < list.length ? cursor++ : later.shift());
+  const { journal, retryUnknown = false } = options;
+  if (!journal) return { take, send: (index, request) => send(list[index] as I, request) };
+  const keys = itemKeys(list, options.key);
+  const waitedFor = new Map<number, string>();
+  const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
+    const key = keys[index] as string;
+    for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+      const held = { token: undefined as string | undefined, stop: () => {} };
+      const beforeSend = async () => {
+        if (held.token !== undefined) return; // a retry of the same send: the claim holds
+        const claim = await journal.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
+        if (claim.status !== 'claimed') throw new Unsent(claim);
+        held.token = claim.token;
+        held.stop = keepRenewing(journal, key, claim.token);
+      };
+      try {
+        const value = await send(list[index] as I, { ...request, beforeSend });
+        await recordQuietly(journal, key, held.token, { status: 'delivered', value });
+        return value;
+      } catch (error) {
+        if (!(error instanceof Unsent)) {
+          await recordQuietly(journal, key, held.token, outcomeOf(error));
+          throw error;
+        }
+        if (error.claim.status !== 'busy') return settledValue(error.claim, index) as T;
+        waitedFor.set(index, error.claim.token);
+        if (cursor < list.length) {
+          later.push(index);
+          return PUT_BACK;
+        }
+        await sleep(pause, request.signal);
+      } finally {
+        held.stop();
+      }
+    }
+  };
+  return { take, send: sendOne };
+}
+
+/** Problems with the journal options, named by field, found before anything is sent. */
+function journalOptionIssues<I>(options: JournalOptions<I>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const { journal, key, retryUnknown } = options;
+  const methods = ['claim', 'renew', 'record'] as const;
+  if (journal !== undefined && (journal === null || typeof journal !== 'object' || methods.some((m) => typeof journal[m] !== 'function'))) {
+    issues.push({ path: ['journal'], message: 'must be a BulkJournal (memoryJournal(), fileJournal(path), store.journal(name))' });
+  }
+  if (key !== undefined && typeof key !== 'function') issues.push({ path: ['key'], message: 'must be a function (item, index) => string' });
+  if (retryUnknown !== undefined && typeof retryUnknown !== 'boolean')
+    issues.push({ path: ['retryUnknown'], message: 'must be a boolean' });
+  return issues;
+}
+
+function itemKeys<I>(list: readonly I[], key: JournalOptions<I>['key']): string[] {
+  const issues: ValidationIssue[] = [];
+  const keys = list.map((item, index) => {
+    const value = key ? key(item, index) : canonicalJson(item);
+    if (typeof value !== 'string' || value === '') issues.push({ path: [index], message: 'key must return a non-empty string' });
+    return value;
+  });
+  if (issues.length) throw new RequestValidationError(issues, 'bulk options');
+  return keys;
+}
+
+/** JSON with every object's members in code-point order, so one item has one key however it was built. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, member: unknown) => {
+    if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
+    const sorted: Record<string, unknown> = {};
+    for (const name of Object.keys(member).sort()) sorted[name] = (member as Record<string, unknown>)[name];
+    return sorted;
+  });
+}
+
+/** Renews the claim at a third of its lease until stopped; a failed renewal is left to the lease. */
+function keepRenewing(journal: BulkJournal, key: string, token: string): () => void {
+  const timer = setInterval(() => journal.renew(key, token).catch(() => {}), journal.leaseMs / 3);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Records an outcome when this call holds the claim. A journal that cannot record leaves the
+ * claim to lapse: the item then reads as unknown, never as unsent, so it is not sent twice.
+ */
+async function recordQuietly(journal: BulkJournal, key: string, token: string | undefined, outcome: JournalOutcome) {
+  if (token !== undefined) await journal.record(key, token, outcome).catch(() => {});
+}
+
+/** A response that says the request was refused is a failure to send again; anything else may have arrived. */
+function outcomeOf(error: unknown): JournalOutcome {
+  if (error instanceof APIError || error instanceof RequestValidationError) {
+    return { status: 'failed', error: { name: error.name, message: error.message } };
+  }
+  return { status: 'unknown' };
+}
+
+function settledValue(claim: Exclude<JournalClaim, { status: 'claimed' | 'busy' }>, index: number): unknown {
+  if (claim.status === 'delivered') return claim.value;
+  if (claim.status === 'failed') {
+    throw new OpslinkError(`item ${index} was sent by another call sharing the journal, which failed: ${claim.error.message}`);
+  }
+  throw new OutcomeUnknownError(
+    `item ${index}: an earlier send began but its outcome was never recorded; it may have been delivered, so it was not sent again (retryUnknown: true sends it)`,
+  );
+}

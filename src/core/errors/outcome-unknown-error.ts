@@ -1,0 +1,15 @@
+import { nameErrorClasses, OpslinkError } from './opslink-error.js';
+
+/**
+ * A journaled bulk item whose earlier send began but whose outcome was never recorded (its
+ * sender died, or lost its connection mid-request): it may have been delivered, so it is not
+ * sent again on its own. Check with the recipient, then pass `retryUnknown: true` to send it.
+ * @example
+ * ```ts
+ * const results = await messaging.sendDirectMessages(items, { journal });
+ * const unknown = results.filter((r) => r.status === 'rejected' && r.reason instanceof OutcomeUnknownError);
+ * ```
+ */
+export class OutcomeUnknownError extends OpslinkError {}
+
+nameErrorClasses({ OutcomeUnknownError });

@@ -1,0 +1,62 @@
+/**
+ * What a gate shared through a store (`rateLimitStore`, e.g. `opslink/redis`) is to the HTTP
+ * core: the store builds the client's gate, given the client's own gate to fall back on, its
+ * limits and a hash naming its service and credential. The shared gate itself (asking the
+ * store, the fallback and the rejoin) lives with the store, so the SDK's entries carry none of it.
+ */
+import type { LogSink } from '../log.js';
+import type { Release } from './gate.js';
+
+/**
+ * What the HTTP core needs of a gate, local or shared: what a `RateLimitStore` builds.
+ * @example
+ * ```ts
+ * const release = await gate.acquire(signal); // wait for a start
+ * release('ok'); // after the response: 'ok', 'limited' (a 429) or 'failed'
+ * ```
+ */
+export interface Gate {
+  readonly pausedUntil: number;
+  acquire(signal?: AbortSignal): Promise<Release>;
+  pause(ms: number): void;
+}
+
+/**
+ * What a client hands its store when it is made.
+ * @example
+ * ```ts
+ * const store: RateLimitStore = { gate: (options: SharedGateOptions) => options.local }; // a store that shares nothing
+ * ```
+ */
+export interface SharedGateOptions {
+  /** Names the service and credential: a SHA-256 hash, never the credential. */
+  id: Promise<string>;
+  maxConcurrency: number;
+  requestsPerSecond: number | undefined;
+  /** The client's per-attempt timeout (ms): a slot held longer belongs to a dead process. */
+  timeout: number;
+  /** The client's own gate, for when the store cannot answer. */
+  local: Gate;
+  log: LogSink;
+}
+
+/**
+ * Shares clients' rate limits with other processes (the `rateLimitStore` option):
+ * `redisStore(client)` from `opslink/redis`.
+ * @example
+ * ```ts
+ * import { redisStore } from 'opslink/redis';
+ * const rateLimitStore: RateLimitStore = redisStore(redis);
+ * const warehouse = new WarehouseClient({ ...options, rateLimitStore, requestsPerSecond: 20 });
+ * ```
+ */
+export interface RateLimitStore {
+  /** The gate a client waits at, shared by every client whose `id` is the same. */
+  gate(options: SharedGateOptions): Gate;
+}
+
+/** @internal The name of a shared gate: a SHA-256 of what identifies it (service URL, credentials), so no credential reaches the store. */
+export async function gateScope(parts: string[]): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n')));
+  return Array.from(new Uint8Array(digest).subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}

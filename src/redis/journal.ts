@@ -1,0 +1,44 @@
+/**
+ * `store.journal(name)`: a bulk journal in one Redis hash, for a fleet. Each claim, renewal
+ * and outcome is one script (`scripts.ts`), atomic on Redis's clock; a call that Redis does not
+ * answer within the store's timeout fails, so a claim never hangs a send and an outcome that
+ * could not be written leaves the item unknown, never unsent.
+ */
+import { type BulkJournal, claimToken, DEFAULT_LEASE_MS, type JournalClaim } from '../core/journal.js';
+import { type Command, inTime, run, script } from './connection.js';
+import { CLAIM, RECORD, RENEW } from './scripts.js';
+
+const scripts = { claim: script(CLAIM), renew: script(RENEW), record: script(RECORD) };
+
+export function redisJournal(command: Command, key: string, timeout: number, leaseMs = DEFAULT_LEASE_MS): BulkJournal {
+  const call = (which: keyof typeof scripts, args: (string | number)[]) => inTime(run(command, scripts[which], [key], args), timeout);
+  return {
+    leaseMs,
+    async claim(item, request) {
+      const args = [item, claimToken(), leaseMs, request.retryUnknown ? 1 : 0, request.waitedFor ?? ''];
+      const [status, detail] = (await call('claim', args)) as [JournalClaim['status'], string];
+      return readClaim(status, detail);
+    },
+    async renew(item, token) {
+      await call('renew', [item, token, leaseMs]);
+    },
+    async record(item, token, outcome) {
+      const payload = outcome.status === 'delivered' ? outcome.value : outcome.status === 'failed' ? outcome.error : null;
+      await call('record', [item, token, outcome.status, JSON.stringify(payload) ?? 'null']);
+    },
+  };
+}
+
+function readClaim(status: JournalClaim['status'], detail: string): JournalClaim {
+  switch (status) {
+    case 'claimed':
+    case 'busy':
+      return { status, token: detail };
+    case 'delivered':
+      return { status, value: JSON.parse(detail) };
+    case 'failed':
+      return { status, error: JSON.parse(detail) };
+    default:
+      return { status: 'unknown' };
+  }
+}
