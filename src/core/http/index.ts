@@ -3,6 +3,6 @@ export { userAbort } from './error-mapping.js';
 export { RateLimitGate } from './gate.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
 export { memberPath, ResponseMismatches } from './mismatches.js';
-export { type CheckPlan, RawResponse } from './raw-response.js';
+export { type CheckPlan, checkBody, RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 export { type Gate, gateScope, type RateLimitStore, type SharedGateOptions } from './store-gate.js';

@@ -9,17 +9,9 @@ import type { ValidationIssue } from '../errors/index.js';
 import type { LogSink } from '../log.js';
 import type { Hooks } from '../options.js';
 
-/**
- * Members remembered as already reported. Paths come from the documents' schemas, so a
- * client meets a few dozen at most; the bound only keeps a hostile server from growing it.
- */
-const REMEMBERED_MEMBERS = 1_000;
-
 /** `data.shipments[].shipped_at`: a member's path with its array positions left out; `(body)` for the body itself. */
 export function memberPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const part of path) out += typeof part === 'number' ? '[]' : out ? `.${part}` : part;
-  return out || '(body)';
+  return path.map((part, i) => (typeof part === 'number' ? '[]' : i ? `.${part}` : part)).join('') || '(body)';
 }
 
 /** Where a body was read, for the log line and the event. */
@@ -37,6 +29,7 @@ export class ResponseMismatches {
   readonly strict: boolean;
   readonly #log: LogSink;
   readonly #hooks: Hooks;
+  /** Members already reported. Their paths come from the documents' schemas, array positions left out: a few dozen at most. */
   readonly #reported = new Set<string>();
 
   constructor(settings: { strict: boolean; log: LogSink; hooks: Hooks }) {
@@ -47,28 +40,19 @@ export class ResponseMismatches {
 
   /** Tells the issues of members not reported before by this client, and remembers them. */
   report(source: MismatchSource, issues: readonly ValidationIssue[]): void {
-    const fresh: ValidationIssue[] = [];
-    const members: string[] = [];
-    for (const issue of issues) {
-      const member = memberPath(issue.path);
-      if (this.#reported.has(member) || members.includes(member)) continue;
-      if (this.#reported.size < REMEMBERED_MEMBERS) this.#reported.add(member);
-      fresh.push(issue);
-      members.push(member);
-    }
-    if (fresh.length === 0) return;
+    const reported = this.#reported;
+    const fresh = issues.filter(({ path }) => !reported.has(memberPath(path)) && !!reported.add(memberPath(path)));
+    if (!fresh.length) return;
     const { status, method, path } = source;
-    const what = fresh.map((issue, i) => `${members[i]}: ${issue.message}`).join('; ');
-    this.#log.warn?.(
-      source.write
-        ? `${status} ${method} ${path} took effect, but its body is not as documented (${what}); returned as received`
-        : `${status} ${method} ${path}: a body member is not as documented (${what}); returned as received, each member reported once per client`,
+    const what = fresh.map((issue) => `${memberPath(issue.path)}: ${issue.message}`).join('; ');
+    const log = this.#log;
+    log.warn?.(
+      `${status} ${method} ${path}${source.write ? ' took effect, but' : ':'} its body is not as documented (${what}); returned as received, each member reported once`,
     );
     const hook = this.#hooks.onResponseMismatch;
-    if (typeof hook !== 'function') return;
-    const event = { method, url: source.url(), status, issues: fresh.map(({ path, message }) => ({ path: [...path], message })) };
-    callSafely(hook, this.#hooks, event, (error) =>
-      this.#log.warn?.(`onResponseMismatch threw ${(error as Error)?.name ?? 'an error'}; the call goes on`),
-    );
+    if (typeof hook === 'function')
+      callSafely(hook, this.#hooks, { method, url: source.url(), status, issues: fresh }, (error) =>
+        log.warn?.(`onResponseMismatch threw ${(error as Error)?.name ?? 'an error'}; the call goes on`),
+      );
   }
 }

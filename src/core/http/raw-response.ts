@@ -75,21 +75,6 @@ export class RawResponse {
     this.#report(issues);
   }
 
-  /**
-   * `value` (found at `plan.at` in the body) checked with its documented `schema`: the parsed
-   * value when it holds, else the value as received, after reporting what breaks (a
-   * `mismatch` when an essential member is among it, a `deviation` when not).
-   */
-  check<S extends z.ZodMiniType>(schema: S, value: unknown, plan: CheckPlan): z.output<S> {
-    const result = checkValue(schema, value, plan.at);
-    if (result.ok) return result.value;
-    // The slow path: only a body that breaks the document has its issues sorted.
-    const essential = result.issues.some((issue) => plan.essential.has(memberPath(issue.path)));
-    if (essential) this.mismatch(result.issues);
-    else this.deviation(result.issues);
-    return value as z.output<S>;
-  }
-
   /** The error for a body that reports failure (a `status: "failed"` envelope) under any status. */
   failed(): Error {
     return errorFromResponse(this, this.#redactor);
@@ -104,4 +89,18 @@ export class RawResponse {
     const { status, method, path, write } = this;
     this.#mismatches.report({ status, method, path, write, url: () => this.#redactor.text(this.#url) }, issues);
   }
+}
+
+/**
+ * `value` (found at `plan.at` in `raw`'s body) checked with its documented `schema`: the
+ * parsed value when it holds (one `safeParse`, the fast path), else the value as received,
+ * after reporting what breaks (a `mismatch` when an essential member is among it, a
+ * `deviation` when not). A function rather than a method, so a bundle without lists leaves it out.
+ */
+export function checkBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S, value: unknown, plan: CheckPlan): z.output<S> {
+  const result = checkValue(schema, value, plan.at);
+  if (result.ok) return result.value;
+  if (result.issues.some((issue) => plan.essential.has(memberPath(issue.path)))) raw.mismatch(result.issues);
+  else raw.deviation(result.issues);
+  return value as z.output<S>;
 }
