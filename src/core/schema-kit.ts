@@ -89,21 +89,46 @@ const HTTP_URL_PATTERN = [
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 
 /**
+ * Why `text` is not the URL text a WHATWG parser (fetch, the service, a browser) reads back
+ * from it, or `undefined` when it is: the parser lower-cases the host, drops a default port
+ * and dot segments, reads `0x7f.1` as `127.0.0.1`, decodes `%41` in a host, percent-encodes
+ * `'` in a query, strips tabs and line breaks. Such text would be checked as one thing and
+ * read as another, so it is refused, with the form to write instead. Only the `/` a parser
+ * puts after a bare host (`https://x.example` → `https://x.example/`) is no rewrite, and
+ * trailing slashes when they are `'ignored'` (a base URL's are).
+ */
+export function urlRewrite(url: URL, text: string, trailingSlashes: 'kept' | 'ignored' = 'kept'): string | undefined {
+  const rooted = text.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(?=[?#]|$)/, '$1/');
+  const trim = (t: string) => (trailingSlashes === 'ignored' ? t.replace(/\/+$/, '') : t);
+  if (trim(url.href) === trim(rooted)) return undefined;
+  // A user name or password is not repeated in a message.
+  return url.username || url.password
+    ? 'is rewritten by URL parsers (lower-case scheme and host, no default port, no dot segments): write it as they read it'
+    : `is rewritten by URL parsers to ${JSON.stringify(url.href)}: write it that way`;
+}
+
+const parsedUrl = (text: string): URL | undefined => {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
  * An absolute http(s) URL: written as `HTTP_URL_PATTERN` says, with a host a WHATWG URL
- * parser (and the service) reads. Not `z.httpUrl()`: its host check refuses `localhost`,
- * single-label hosts and IP addresses, which are valid URLs for images on an internal
- * dashboard. (`z.url()` takes `javascript:`.)
+ * parser (and the service) reads, and written as that parser reads it (see {@link urlRewrite}).
+ * Not `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
+ * which are valid URLs for images on an internal dashboard. (`z.url()` takes `javascript:`.)
  */
 export const httpUrl = hinted(
   z.string().check(
-    z.refine((s) => {
-      if (!HTTP_URL.test(s)) return false;
-      try {
-        return Boolean(new URL(s).host);
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) URL'),
+    z.refine((s) => HTTP_URL.test(s) && Boolean(parsedUrl(s)?.host), 'must be an http(s) URL'),
+    z.superRefine((s, ctx) => {
+      const url = HTTP_URL.test(s) ? parsedUrl(s) : undefined;
+      const rewrite = url?.host ? urlRewrite(url, s) : undefined;
+      if (rewrite) ctx.addIssue({ code: 'custom', message: rewrite, input: s });
+    }),
   ),
   { format: 'uri', pattern: HTTP_URL_PATTERN },
 );
