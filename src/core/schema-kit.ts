@@ -79,13 +79,18 @@ export const uuid = hinted(z.string().check(z.refine(isUuid, 'must be a UUID (8-
  */
 /** A character of a URI path segment: unreserved, sub-delims, `:` and `@`, or a `%` and two hex digits. */
 const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
-const HTTP_URL_PATTERN = [
-  '^[Hh][Tt][Tt][Pp][Ss]?://',
-  `(?:\\[[0-9A-Fa-f:.]+\\](?::[0-9]*)?|${PCHAR}*)`, // host: an IPv6 literal, or name, user and port
-  `(?:/${PCHAR}*)*`, // path
-  `(?:\\?(?:${PCHAR}|[/?])*)?`, // query
-  `(?:#(?:${PCHAR}|[/?])*)?$`, // fragment
-].join('');
+/** A character of a query: as a path's, but `'`, which URL parsers percent-encode there (a rewrite). */
+const QCHAR = '(?:[A-Za-z0-9\\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2})';
+const HOST = `(?:\\[[0-9A-Fa-f:.]+\\](?::[0-9]*)?|${PCHAR}*)`; // an IPv6 literal, or name, user and port
+const PATH = `(?:/${PCHAR}*)*`;
+const FRAGMENT = `(?:#(?:${PCHAR}|[/?])*)?$`;
+const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PATH}(?:\\?(?:${PCHAR}|[/?])*)?${FRAGMENT}`;
+/**
+ * What the OpenAPI documents say of a URL member: the pattern above with the parts of
+ * {@link urlRewrite} a pattern can say (a lower-case scheme, no `'` in a query), so every
+ * text the SDK takes is valid by its document.
+ */
+const DOCUMENTED_URL_PATTERN = `^https?://${HOST}${PATH}(?:\\?${QCHAR}*)?${FRAGMENT}`;
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 
 /**
@@ -130,7 +135,7 @@ export const httpUrl = hinted(
       if (rewrite) ctx.addIssue({ code: 'custom', message: rewrite, input: s });
     }),
   ),
-  { format: 'uri', pattern: HTTP_URL_PATTERN },
+  { format: 'uri', pattern: DOCUMENTED_URL_PATTERN },
 );
 
 /** JSON Schema of ISO 8601 date or date-time text, as `isIsoDateTime` reads it (the calendar checks aside). */
