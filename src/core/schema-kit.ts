@@ -102,14 +102,11 @@ const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
  * puts after a bare host (`https://x.example` → `https://x.example/`) is no rewrite, and
  * trailing slashes when they are `'ignored'` (a base URL's are).
  */
-export function urlRewrite(url: URL, text: string, trailingSlashes: 'kept' | 'ignored' = 'kept'): string | undefined {
-  const rooted = text.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(?=[?#]|$)/, '$1/');
-  const trim = (t: string) => (trailingSlashes === 'ignored' ? t.replace(/\/+$/, '') : t);
-  if (trim(url.href) === trim(rooted)) return undefined;
-  // A user name or password is not repeated in a message.
-  return url.username || url.password
-    ? 'is rewritten by URL parsers (lower-case scheme and host, no default port, no dot segments): write it as they read it'
-    : `is rewritten by URL parsers to ${JSON.stringify(url.href)}: write it that way`;
+export function urlRewrite(url: URL, text: string, trailingSlashes?: 'ignored'): string | undefined {
+  const trim = (t: string) => (trailingSlashes ? t.replace(/\/+$/, '') : t);
+  if (trim(url.href) === trim(text.replace(/^([A-Za-z][\w+.-]*:\/\/[^/?#]*)(?=[?#]|$)/, '$1/'))) return undefined;
+  // A password is not repeated in a message.
+  return `is rewritten by URL parsers${url.password ? '' : ` to ${JSON.stringify(url.href)}`}: write it as they read it`;
 }
 
 const parsedUrl = (text: string): URL | undefined => {
@@ -128,11 +125,10 @@ const parsedUrl = (text: string): URL | undefined => {
  */
 export const httpUrl = hinted(
   z.string().check(
-    z.refine((s) => HTTP_URL.test(s) && Boolean(parsedUrl(s)?.host), 'must be an http(s) URL'),
     z.superRefine((s, ctx) => {
       const url = HTTP_URL.test(s) ? parsedUrl(s) : undefined;
-      const rewrite = url?.host ? urlRewrite(url, s) : undefined;
-      if (rewrite) ctx.addIssue({ code: 'custom', message: rewrite, input: s });
+      const message = url?.host ? urlRewrite(url, s) : 'must be an http(s) URL';
+      if (message) ctx.addIssue({ code: 'custom', message, input: s });
     }),
   ),
   { format: 'uri', pattern: DOCUMENTED_URL_PATTERN },

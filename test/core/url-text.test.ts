@@ -37,7 +37,7 @@ describe('URL members of a channel message', () => {
     const message = { content: 'x', avatar_url: text, embeds: [{ url: text, image: { url: text }, thumbnail: { url: text } }] };
     const error = await client.postChannelMessage(message).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
-    const expected = `is rewritten by URL parsers to ${JSON.stringify(read)}: write it that way`;
+    const expected = `is rewritten by URL parsers to ${JSON.stringify(read)}: write it as they read it`;
     expect((error as RequestValidationError).issues).toEqual([
       { path: ['avatar_url'], message: expected },
       { path: ['embeds', 0, 'url'], message: expected },
@@ -102,7 +102,7 @@ describe('baseUrl', () => {
     })();
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).issues).toEqual([
-      { path: ['baseUrl'], message: `is rewritten by URL parsers to ${JSON.stringify(read)}: write it that way` },
+      { path: ['baseUrl'], message: `is rewritten by URL parsers to ${JSON.stringify(read)}: write it as they read it` },
     ]);
   });
 
