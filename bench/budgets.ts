@@ -43,6 +43,11 @@ export const BUDGETS: Record<string, number> = {
  *   the warehouse document's dates (+0 / +270 / +85); and, from a third tester, `fromEnv`
  *   lets a passed channel key beat an env webhook URL and names a missing key's variable, a
  *   webhook URL pasted twice is refused, whole numbers stay safe integers (+208 / +79 / +216).
+ * Re-recorded for issue 24's input fixes (19,245 / 24,785 / 27,733 → below, +381 / +519 /
+ * +509): what is checked is what is sent (operations send the checked value; a throwing
+ * getter is named by a second, traced parse), URL text a parser would rewrite is refused
+ * (the base URL check shares it), bulk input read once. Those two checks are +273 / +262 /
+ * +271 of it (src bundled with and without them, esbuild min+gzip).
  * A change that grows a miss from here pays for itself in bytes.
  *
  * Wave 3 (re-recorded at the merge of issues 24, 26, 27, 28; 19,245 / 24,785 / 27,733 → below):

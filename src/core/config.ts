@@ -11,6 +11,7 @@ import { ConfigurationError, type ValidationIssue } from './errors/index.js';
 import type { RateLimitStore } from './http/store-gate.js';
 import { createLogSink, LOG_LEVELS, type LogSink } from './log.js';
 import { type CommonOptions, type Credential, DEFAULTS, type Hooks, type RequestOptions } from './options.js';
+import { urlRewrite } from './schema-kit.js';
 
 export interface ResolvedCommon {
   timeout: number;
@@ -157,7 +158,7 @@ export function normalizeBaseUrl(issues: Issues, option: string, value: unknown)
         ? 'must not carry a user name or password'
         : url.search || url.hash
           ? 'must not carry a query or fragment'
-          : undefined;
+          : urlRewrite(url, value as string, 'ignored');
   if (problem) issues.push({ path: [option], message: problem });
   return url ? `${url.origin}${url.pathname.replace(/\/+$/, '')}` : '';
 }

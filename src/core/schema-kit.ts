@@ -79,33 +79,59 @@ export const uuid = hinted(z.string().check(z.refine(isUuid, 'must be a UUID (8-
  */
 /** A character of a URI path segment: unreserved, sub-delims, `:` and `@`, or a `%` and two hex digits. */
 const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
-const HTTP_URL_PATTERN = [
-  '^[Hh][Tt][Tt][Pp][Ss]?://',
-  `(?:\\[[0-9A-Fa-f:.]+\\](?::[0-9]*)?|${PCHAR}*)`, // host: an IPv6 literal, or name, user and port
-  `(?:/${PCHAR}*)*`, // path
-  `(?:\\?(?:${PCHAR}|[/?])*)?`, // query
-  `(?:#(?:${PCHAR}|[/?])*)?$`, // fragment
-].join('');
+/** A character of a query: as a path's, but `'`, which URL parsers percent-encode there (a rewrite). */
+const QCHAR = '(?:[A-Za-z0-9\\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2})';
+const HOST = `(?:\\[[0-9A-Fa-f:.]+\\](?::[0-9]*)?|${PCHAR}*)`; // an IPv6 literal, or name, user and port
+const PATH = `(?:/${PCHAR}*)*`;
+const FRAGMENT = `(?:#(?:${PCHAR}|[/?])*)?$`;
+const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PATH}(?:\\?(?:${PCHAR}|[/?])*)?${FRAGMENT}`;
+/**
+ * What the OpenAPI documents say of a URL member: the pattern above with the parts of
+ * {@link urlRewrite} a pattern can say (a lower-case scheme, no `'` in a query), so every
+ * text the SDK takes is valid by its document.
+ */
+const DOCUMENTED_URL_PATTERN = `^https?://${HOST}${PATH}(?:\\?${QCHAR}*)?${FRAGMENT}`;
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 
 /**
+ * Why `text` is not the URL text a WHATWG parser (fetch, the service, a browser) reads back
+ * from it, or `undefined` when it is: the parser lower-cases the host, drops a default port
+ * and dot segments, reads `0x7f.1` as `127.0.0.1`, decodes `%41` in a host, percent-encodes
+ * `'` in a query, strips tabs and line breaks. Such text would be checked as one thing and
+ * read as another, so it is refused, with the form to write instead. Only the `/` a parser
+ * puts after a bare host (`https://x.example` → `https://x.example/`) is no rewrite, and
+ * trailing slashes when they are `'ignored'` (a base URL's are).
+ */
+export function urlRewrite(url: URL, text: string, trailingSlashes?: 'ignored'): string | undefined {
+  const trim = (t: string) => (trailingSlashes ? t.replace(/\/+$/, '') : t);
+  if (trim(url.href) === trim(text.replace(/^([A-Za-z][\w+.-]*:\/\/[^/?#]*)(?=[?#]|$)/, '$1/'))) return undefined;
+  // A password is not repeated in a message.
+  return `is rewritten by URL parsers${url.password ? '' : ` to ${JSON.stringify(url.href)}`}: write it as they read it`;
+}
+
+const parsedUrl = (text: string): URL | undefined => {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
  * An absolute http(s) URL: written as `HTTP_URL_PATTERN` says, with a host a WHATWG URL
- * parser (and the service) reads. Not `z.httpUrl()`: its host check refuses `localhost`,
- * single-label hosts and IP addresses, which are valid URLs for images on an internal
- * dashboard. (`z.url()` takes `javascript:`.)
+ * parser (and the service) reads, and written as that parser reads it (see {@link urlRewrite}).
+ * Not `z.httpUrl()`: its host check refuses `localhost`, single-label hosts and IP addresses,
+ * which are valid URLs for images on an internal dashboard. (`z.url()` takes `javascript:`.)
  */
 export const httpUrl = hinted(
   z.string().check(
-    z.refine((s) => {
-      if (!HTTP_URL.test(s)) return false;
-      try {
-        return Boolean(new URL(s).host);
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) URL'),
+    z.superRefine((s, ctx) => {
+      const url = HTTP_URL.test(s) ? parsedUrl(s) : undefined;
+      const message = url?.host ? urlRewrite(url, s) : 'must be an http(s) URL';
+      if (message) ctx.addIssue({ code: 'custom', message, input: s });
+    }),
   ),
-  { format: 'uri', pattern: HTTP_URL_PATTERN },
+  { format: 'uri', pattern: DOCUMENTED_URL_PATTERN },
 );
 
 /** JSON Schema of ISO 8601 date or date-time text, as `isIsoDateTime` reads it (the calendar checks aside). */

@@ -62,46 +62,36 @@ export function checkValue<S extends z.ZodMiniType>(schema: S, input: unknown, p
     return result.success
       ? { ok: true, value: result.data as z.output<S> }
       : { ok: false, issues: toValidationIssues(result.error.issues, prefix) };
-  } catch (error) {
+  } catch {
+    // A getter that threw, named by its member; else the parser's own stack ran out.
     const thrown = locateThrowingGetter(schema, input);
-    if (thrown) return { ok: false, issues: [{ path: [...prefix, ...thrown.path], message: unreadable(thrown.error) }] };
-    if (error instanceof RangeError)
-      return { ok: false, issues: [{ path: prefix, message: 'is too large or too deeply nested to check' }] };
-    return { ok: false, issues: [{ path: prefix, message: unreadable(error) }] };
+    const message = thrown ? `could not be read: reading it threw ${String(thrown.error)}` : 'is too large or too deeply nested to check';
+    return { ok: false, issues: [{ path: [...prefix, ...(thrown?.path ?? [])], message }] };
   }
-}
-
-/** The message for a member whose getter threw: its error's kind and (short) message, which are the caller's own. */
-function unreadable(error: unknown): string {
-  const kind = error instanceof Error ? error.name : kindOf(error);
-  const said = error instanceof Error ? error.message : '';
-  return `could not be read: reading it threw ${kind}${said ? ` "${said.length > 120 ? `${said.slice(0, 119)}…` : said}"` : ''}`;
 }
 
 /**
  * Which member's getter threw during a parse: the parse is run again over proxies that note
- * the path of every read, and the read that threw is the one reported. Only run after a
- * parse threw, so the usual path pays nothing.
+ * the path of every read, and the first read that threw is the one reported. Only run after
+ * a parse threw, so the usual path pays nothing. Dates and Blobs are left bare: their
+ * methods need the real object as `this`.
  */
 function locateThrowingGetter(schema: z.ZodMiniType, input: unknown): { path: (string | number)[]; error: unknown } | undefined {
   let found: { path: (string | number)[]; error: unknown } | undefined;
-  const trace = (value: unknown, path: (string | number)[]): unknown => {
-    // Dates and Blobs are left bare: their methods need the real object as `this`.
-    if (value === null || typeof value !== 'object' || value instanceof Date || isBlob(value)) return value;
-    return new Proxy(value, {
-      get(target, key) {
-        const name = typeof key === 'symbol' ? String(key) : Array.isArray(target) && /^\d+$/.test(key) ? Number(key) : key;
-        const at = [...path, name];
-        try {
-          return trace(Reflect.get(target, key, target), at);
-        } catch (error) {
-          // A stack overflow while walking deep input is not a getter's doing.
-          if (!(error instanceof RangeError) || hasGetter(target, key)) found ??= { path: at, error };
-          throw error;
-        }
-      },
-    });
-  };
+  const trace = (value: unknown, path: (string | number)[]): unknown =>
+    value === null || typeof value !== 'object' || value instanceof Date || (globalThis.Blob && value instanceof Blob)
+      ? value
+      : new Proxy(value, {
+          get(target, key) {
+            const at = [...path, Array.isArray(target) && /^\d+$/.test(key as string) ? Number(key) : String(key)];
+            try {
+              return trace(Reflect.get(target, key, target), at);
+            } catch (error) {
+              found ??= { path: at, error };
+              throw error;
+            }
+          },
+        });
   try {
     schema.safeParse(trace(input, []));
   } catch {
@@ -109,16 +99,6 @@ function locateThrowingGetter(schema: z.ZodMiniType, input: unknown): { path: (s
   }
   return found;
 }
-
-function hasGetter(target: object, key: string | symbol): boolean {
-  for (let at: object | null = target; at; at = Object.getPrototypeOf(at)) {
-    const descriptor = Object.getOwnPropertyDescriptor(at, key);
-    if (descriptor) return descriptor.get !== undefined;
-  }
-  return false;
-}
-
-const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
 
 /** Parses `input` with `schema`; on failure throws a `RequestValidationError` listing every problem, naming `subject` (e.g. "direct message"). */
 export function parseRequest<S extends z.ZodMiniType>(schema: S, input: unknown, subject: string): z.output<S> {

@@ -30,9 +30,19 @@ export interface RuleViolation {
  * checkInboundUpdate({ amazonSKU: 'PFL-1042' }, current); // [{ rule: 'fbm_list_price', field: 'listPrice', … }]
  * ```
  */
-export type CurrentOrder = Partial<Pick<InboundOrder, (typeof CURRENT_MEMBERS)[number]>>;
+export type CurrentOrder = Partial<
+  Pick<InboundOrder, 'status' | 'fulfillment_type' | 'amazon_sku' | 'list_price' | 'sold_as' | 'units_per_pack' | 'quantity'>
+>;
 
-const CURRENT_MEMBERS = ['status', 'fulfillment_type', 'amazon_sku', 'list_price', 'sold_as', 'units_per_pack', 'quantity'] as const;
+const CURRENT_MEMBERS = [
+  'status',
+  'fulfillment_type',
+  'amazon_sku',
+  'list_price',
+  'sold_as',
+  'units_per_pack',
+  'quantity',
+] as const satisfies readonly (keyof CurrentOrder)[];
 
 /**
  * @internal The members of `current` the rules read, copied (present or not, as given), so a

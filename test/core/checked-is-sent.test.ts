@@ -176,7 +176,7 @@ describe.each(Object.entries(methods))('%s sends what it checked', (_name, metho
     expect(error).toBeInstanceOf(RequestValidationError);
     const path = Array.isArray(input) ? [1, member] : [member];
     expect((error as RequestValidationError).issues).toEqual([
-      { path, message: 'could not be read: reading it threw TypeError "no session"' },
+      { path, message: 'could not be read: reading it threw TypeError: no session' },
     ]);
     expect(method.wire.sent.length).toBe(before);
   });
@@ -188,7 +188,7 @@ describe('a throwing getter in a bulk item is named by index and member', () => 
     Object.defineProperty(item, 'body', { get: () => JSON.parse('{') });
     const error = await bot.sendDirectMessages([{ to: { email: 'a@example.test' }, body: 'ok' }, item as never]).catch((e: unknown) => e);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: [1, 'body'], message: expect.stringMatching(/^could not be read: reading it threw SyntaxError/) },
+      { path: [1, 'body'], message: expect.stringMatching(/^could not be read: reading it threw SyntaxError: /) },
     ]);
   });
 
@@ -200,7 +200,7 @@ describe('a throwing getter in a bulk item is named by index and member', () => 
     }
     const error = await warehouse.inbound.updateMany([{ order_id: orderId(), patch: new Patch() as never }]).catch((e: unknown) => e);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: [0, 'patch', 'notes'], message: 'could not be read: reading it threw Error "lazy field not loaded"' },
+      { path: [0, 'patch', 'notes'], message: 'could not be read: reading it threw Error: lazy field not loaded' },
     ]);
   });
 
@@ -208,7 +208,7 @@ describe('a throwing getter in a bulk item is named by index and member', () => 
     const embed = Object.defineProperty({ title: 'x' }, 'description', { get: () => new Date(Number.NaN).toISOString(), enumerable: true });
     const error = await channel.postChannelMessage({ embeds: [embed] }).catch((e: unknown) => e);
     expect((error as RequestValidationError).issues).toEqual([
-      { path: ['embeds', 0, 'description'], message: 'could not be read: reading it threw RangeError "Invalid time value"' },
+      { path: ['embeds', 0, 'description'], message: 'could not be read: reading it threw RangeError: Invalid time value' },
     ]);
   });
 });

@@ -58,7 +58,10 @@ function text(min: number, max: number): fc.Arbitrary<string> {
 /** Exactly `n` code points. */
 const exactly = (n: number) => fc.string({ unit: codePoint, minLength: n, maxLength: n });
 const nonBlank = (max: number) => text(1, max).filter((s) => s.trim() !== '');
-const httpUrl = fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true });
+// As a URL parser writes it: text it would rewrite is refused (test/core/url-text.test.ts).
+const httpUrl = fc
+  .webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true })
+  .map((url) => new URL(url).href);
 const instant = fc.date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
 const timestamp = fc.oneof(
   instant,

@@ -19,24 +19,55 @@ export function apiJson(status: number, body: unknown): Response {
   });
 }
 
-/** An error answer: `{ error, problems? }`, each problem a `name: what is wrong` string. */
-export function apiError(status: number, error: string, problems?: string[]): Response {
-  return apiJson(status, problems && problems.length > 0 ? { error, problems } : { error });
+/**
+ * An error answer, always `{ error, problems }` (API.md): `error` says what went wrong,
+ * `problems` lists each `name: what is wrong` (empty when `error` says it all).
+ */
+export function apiError(status: number, error: string, problems: string[] = []): Response {
+  return apiJson(status, { error, problems });
+}
+
+/** The most bytes a `/_mock` request body may hold: its bodies are a few members. */
+export const MAX_API_BODY = 64 * 1024;
+
+/** The body as text, or `undefined` once it passes `max` bytes (read no further). */
+async function readCapped(request: Request, max: number): Promise<string | undefined> {
+  if (Number(request.headers.get('content-length')) > max) return undefined;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(part.value);
+  }
+  return new TextDecoder().decode(await new Blob(chunks as BlobPart[]).arrayBuffer());
 }
 
 /** The JSON object a request carries (`{}` for an empty body), or the 400 to answer. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
-  const text = await request.text();
+  const text = await readCapped(request, MAX_API_BODY);
+  if (text === undefined) return apiError(400, 'The body is too large', [`body: at most ${MAX_API_BODY} bytes`]);
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) return apiError(415, 'Send the body as JSON with Content-Type: application/json');
+  if (!/^application\/json\b/i.test(type)) {
+    const got = type ? `got '${type}'` : 'none given';
+    return apiError(400, 'Send the body as JSON with Content-Type: application/json', [`content-type: must be application/json (${got})`]);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch {
-    return apiError(400, 'The body is not valid JSON');
+  } catch (error) {
+    return apiError(400, 'The body is not valid JSON', [`body: ${(error as Error).message}`]);
   }
-  return isRecord(value) ? value : apiError(400, 'The body must be a JSON object');
+  if (isRecord(value)) return value;
+  return apiError(400, 'The body must be a JSON object', [
+    `body: must be a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`,
+  ]);
 }
 
 /** Problems for every member of `body` not in `allowed`. */

@@ -100,14 +100,33 @@ export function mockApi(served: Served, hub: EventHub, changed: (service: string
   return async function handleApi(request: Request, url: URL): Promise<Response> {
     const path = url.pathname.slice(API_PREFIX.length) || '/';
     const found = findRoute(routes, request.method, path);
-    if (!found) {
-      const other = routes.some((r) => findRoute([r], r.method, path));
-      return other ? apiError(405, `${request.method} is not allowed on ${url.pathname}`) : apiError(404, `No endpoint at ${url.pathname}`);
-    }
-    const response = await found.route.handler({ request, url, params: found.raw.map((p) => decodeURIComponent(p)) });
+    if (!found) return noRoute(routes, request.method, path, url.pathname);
+    const params = decodedParams(found.raw);
+    if (!params)
+      return apiError(400, `The path ${url.pathname} is not valid percent-encoding`, [
+        'path: a % must be followed by two hexadecimal digits of UTF-8',
+      ]);
+    const response = await found.route.handler({ request, url, params });
     if (response.ok && request.method !== 'GET' && path.startsWith('/messaging/')) changed('messaging');
     return scrubbed(response, secretsOf(served));
   };
+}
+
+/** The 405 for a path served by other methods, else the 404; both list what is served. */
+function noRoute(routes: MockRoute[], method: string, path: string, pathname: string): Response {
+  const methods = routes.filter((r) => findRoute([r], r.method, path)).map((r) => r.method);
+  if (methods.length > 0) return apiError(405, `${method} is not allowed on ${pathname}`, [`method: must be ${methods.join(' or ')}`]);
+  const endpoints = routes.map((r) => `${r.method} ${API_PREFIX}${r.path === '/' ? '' : r.path}`);
+  return apiError(404, `No endpoint at ${pathname}`, [`path: not an endpoint of this API (${endpoints.join(', ')})`]);
+}
+
+/** The path's parameters decoded, or `undefined` when one is not valid percent-encoding. */
+function decodedParams(raw: string[]): string[] | undefined {
+  try {
+    return raw.map((p) => decodeURIComponent(p));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The same answer with every known secret scrubbed from its JSON (a stream, such as events, is left to its writer). */
