@@ -15,7 +15,7 @@ const warehouse = createWarehouseMock({ baseUrl: 'https://api.example.com/api/v1
 // The employees the README writes to.
 messaging.addEmployee({ name: 'Ana', email: 'ana@example.com', phoneNumber: '+15550100001' });
 messaging.addEmployee({ name: 'Ben', email: 'ben@example.com', phoneNumber: '+15550100002' });
-setupServer(...messaging.handlers, ...warehouse.handlers).listen({ onUnhandledRequest: 'error' });
+setupServer(...messaging.handlers, ...warehouse.handlers).listen({ onUnhandledFrame: 'error' });
 
 Object.assign(process.env, {
   BOT_KEY: messaging.botKey,

@@ -4,7 +4,9 @@ import { nameErrorClasses, OpslinkError } from './opslink-error.js';
  * The request never got a response: DNS, refused or reset connection, CORS in a browser.
  * @example
  * ```ts
- * catch (e) { if (e instanceof APIConnectionError) console.warn('network problem, try later') }
+ * await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof APIConnectionError) console.warn('network problem, try later');
+ * });
  * ```
  */
 export class APIConnectionError extends OpslinkError {}
@@ -27,7 +29,12 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
  * The caller's `AbortSignal` fired; `cause` is the signal's reason.
  * @example
  * ```ts
- * catch (e) { if (e instanceof APIUserAbortError) return }
+ * const controller = new AbortController();
+ * const sent = messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }, { signal: controller.signal });
+ * controller.abort();
+ * await sent.catch((e: unknown) => {
+ *   if (!(e instanceof APIUserAbortError)) throw e; // aborted on purpose: nothing to report
+ * });
  * ```
  */
 export class APIUserAbortError extends OpslinkError {}
