@@ -27,7 +27,7 @@ export type UpdateRuleId =
  * @example
  * ```ts
  * UPDATE_RULE_MESSAGES.quantity_divisible; // 'quantity must be divisible by units_per_pack when sold_as is not individual'
- * const reasons = checkInboundUpdate(patch, order).map((v) => UPDATE_RULE_MESSAGES[v.rule]);
+ * const reasons = checkInboundUpdate({ units_per_pack: 5 }, order).map((v) => UPDATE_RULE_MESSAGES[v.rule]);
  * ```
  */
 export const UPDATE_RULE_MESSAGES: Record<UpdateRuleId, string> = {

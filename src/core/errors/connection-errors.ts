@@ -17,7 +17,7 @@ export class APIConnectionError extends OpslinkError {}
  * @example
  * ```ts
  * try {
- *   await warehouse.shipments.retrieve(shipmentId, { timeout: 5_000, deadline: 12_000 });
+ *   await warehouse.shipments.retrieve('0b9c3f4e-6a1d-4c2b-9e8f-2d7a5b1c3e40', { timeout: 5_000, deadline: 12_000 });
  * } catch (e) {
  *   if (e instanceof APIConnectionTimeoutError) console.warn('the warehouse API did not answer in time');
  * }
