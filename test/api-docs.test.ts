@@ -65,9 +65,18 @@ describe('API reference (TypeDoc)', () => {
     expect(run.status, run.output).toBe(0);
   });
 
-  it('documents the four entry points', () => {
+  it('documents the four entry points, named as they are imported', () => {
     const modules = (project.children ?? []).filter((child) => child.kind === KIND.Module).map((m) => m.name);
-    expect(modules.sort()).toEqual(['index', 'messaging', 'testing', 'warehouse']);
+    expect(modules.sort()).toEqual(['opslink', 'opslink/messaging', 'opslink/testing', 'opslink/warehouse']);
+  });
+
+  it('lists every heading of the README whole in "On This Page"', () => {
+    const page = readFileSync(`${outDir}/html/index.html`, 'utf8');
+    const navigation = page.slice(page.indexOf('<h3>On This Page</h3>'), page.indexOf('</details>', page.indexOf('<h3>On This Page</h3>')));
+    const shown = [...navigation.matchAll(/<span>(.*?)<\/span>/g)].map((m) => m[1]!.replace(/<wbr\/>/g, '').replace(/&amp;/g, '&'));
+    const readme = readFileSync(`${root}README.md`, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    const headings = [...readme.matchAll(/^#{1,3} (.*)$/gm)].map((m) => m[1]!.replace(/`/g, ''));
+    expect(shown).toEqual(headings);
   });
 
   it('gives every exported class, function, variable, interface and type alias an @example', () => {

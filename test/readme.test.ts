@@ -48,6 +48,7 @@ describe('README', () => {
       ),
     ];
     expect(ownMocks.length + readmeHosts.length).toBe(blocks.filter((code) => !inBrowser(code)).length);
+    expect(blocks.filter(inBrowser).map((code) => code.split('\n', 1)[0])).toEqual(["import { Ajv2020 } from 'ajv/dist/2020.js';"]);
     for (const [result, group] of [
       [runs[0]!, ownMocks],
       [runs[1]!, readmeHosts],
@@ -59,7 +60,11 @@ describe('README', () => {
   }, 180_000);
 });
 
-/** A block written for a web page (it reads `document`): run in Chromium by test/readme.chromium.test.ts. */
+/**
+ * A block written for a web page (it reads `document`): type-checked above, not run here. One
+ * such block (the embed form checked with Ajv, in "Using the OpenAPI documents"); a test
+ * below keeps it to that one, so no other block escapes running unnoticed.
+ */
 function inBrowser(code: string): boolean {
   return /\bdocument\./.test(code);
 }

@@ -19,7 +19,7 @@ export interface WithResponse<T> {
  * at once, whether or not the promise is awaited.
  * @example
  * ```ts
- * const { data, response } = await client.postAnnouncement(input).withResponse();
+ * const { data, response } = await client.postAnnouncement({ title: 'Stocktake', body: 'Friday from 6 am.' }).withResponse();
  * console.log(response.status, data.id);
  * ```
  */

@@ -17,6 +17,7 @@ import type { Checked } from './validation.js';
  * index in the input.
  * @example
  * ```ts
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const results: BulkResult<CreatedMessage>[] = await messaging.sendDirectMessages(items);
  * const failed = results.filter((r) => r.status === 'rejected');
  * const retry = failed.map((r) => items[r.index]!); // feed these back to retry only them
@@ -42,6 +43,7 @@ export interface BulkProgress {
  * `deadline`) apply to each item's request; `signal` ends the whole call.
  * @example
  * ```ts
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const options: BulkOptions = { concurrency: 16, onProgress: ({ done, total }) => console.log(`${done}/${total}`) };
  * await messaging.sendDirectMessages(items, options);
  * ```
@@ -73,6 +75,7 @@ export interface BulkOptions<I = unknown> extends RequestOptions {
  * anything) only when an item breaks a documented rule or the options are unusable.
  * @example
  * ```ts
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * for await (const result of messaging.sendDirectMessages(items, { concurrency: 16 })) {
  *   if (result.status === 'rejected') console.warn(`item ${result.index}: ${result.reason.message}`);
  * }

@@ -32,7 +32,9 @@ export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
  * the next request. Neither form ever appears in a log, an event or an error.
  * @example
  * ```ts
- * const apiKey: Credential = async () => (await secrets.get('warehouse-api-key')).value;
+ * import { readFile } from 'node:fs/promises';
+ * // Read again before every request, so a rotated key in the mounted secret takes effect at once.
+ * const apiKey: Credential = async () => (await readFile('/run/secrets/warehouse-api-key', 'utf8')).trim();
  * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey, warehouseId: 'wh-1' });
  * ```
  */
@@ -58,7 +60,7 @@ export interface RequestEvent {
  * A response received (the `onResponse` hook), error statuses included.
  * @example
  * ```ts
- * const onResponse = (e: ResponseEvent) => histogram.record(e.durationMs, { status: e.status });
+ * const onResponse = (e: ResponseEvent) => console.info(`${e.method} ${e.url} ${e.status} in ${e.durationMs} ms`);
  * ```
  */
 export interface ResponseEvent {
@@ -94,7 +96,7 @@ export interface RetryEvent {
  * A 429 received (`onRateLimited`): every request of the client pauses `retryAfter` seconds.
  * @example
  * ```ts
- * const onRateLimited = (e: RateLimitEvent) => metrics.increment('opslink.rate_limited', { path: e.path });
+ * const onRateLimited = (e: RateLimitEvent) => console.warn(`429 on ${e.method} ${e.path}: pausing ${e.retryAfter} s`);
  * ```
  */
 export interface RateLimitEvent {

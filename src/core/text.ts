@@ -4,8 +4,9 @@
  * Use it for a character counter that agrees with the SDK's checks.
  * @example
  * ```ts
- * codePointLength('Shipped 📦'); // 9, where 'Shipped 📦'.length is 10
- * const left = MESSAGING_LIMITS.directMessageBody.max - codePointLength(draft);
+ * const draft = 'Shipped 📦';
+ * codePointLength(draft); // 9, where draft.length is 10
+ * const left = MESSAGING_LIMITS.directMessageBody.max - codePointLength(draft); // 3991
  * ```
  */
 export function codePointLength(text: string): number {

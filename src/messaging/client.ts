@@ -196,6 +196,7 @@ export class MessagingClient {
    * retry only those.
    * @example
    * ```ts
+   * const staff = [{ email: 'ana@example.com' }, { email: 'ben@example.com' }];
    * const results = await messaging.sendDirectMessages(staff.map((s) => ({ to: { email: s.email }, body: 'Stocktake at 6' })), { concurrency: 16 });
    * const failed = results.filter((r) => r.status === 'rejected').map((r) => r.index);
    * ```

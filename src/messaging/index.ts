@@ -1,3 +1,8 @@
+/**
+ * opslink/messaging: the messaging client alone (direct messages, announcements, channel
+ * messages and webhook URLs), with its schemas, limits and the errors all clients share.
+ * @module opslink/messaging
+ */
 export * from '../core/index.js';
 export { MessagingClient, type MessagingClientBaseOptions, type MessagingClientOptions } from './client.js';
 export { MESSAGING_ENV } from './env.js';

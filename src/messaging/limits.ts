@@ -12,7 +12,8 @@ import type { LimitRow } from '../core/limits.js';
  * @example
  * ```ts
  * const { max } = MESSAGING_LIMITS.announcementTitle; // 150
- * const fits = codePointLength(draftTitle) <= max;
+ * const draftTitle = 'Stocktake Friday 📦';
+ * const fits = codePointLength(draftTitle) <= max; // true
  * ```
  */
 export const MESSAGING_LIMITS = {
@@ -33,6 +34,7 @@ export const MESSAGING_LIMITS = {
  * enforces. Off by default; `strictEmbedSchema` / `strictChannelMessageSchema` apply them.
  * @example
  * ```ts
+ * const report = 'Aisle 4 recounted. '.repeat(80); // 1520 characters
  * const fieldValue = report.slice(0, CHAT_PLATFORM_EMBED_LIMITS.fieldValue.max); // at most 1024 characters
  * ```
  */

@@ -15,7 +15,8 @@ import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
  * The members of a direct message's `to`, of which it holds exactly one.
  * @example
  * ```ts
- * const given = RECIPIENT_KEYS.filter((key) => form[key]); // must be exactly one
+ * const form: Partial<Record<(typeof RECIPIENT_KEYS)[number], string>> = { email: 'ana@example.com' };
+ * const given = RECIPIENT_KEYS.filter((key) => form[key]); // ['email']: must be exactly one
  * ```
  */
 export const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;

@@ -2,6 +2,7 @@
  * opslink/testing: stateful mocks of the messaging and warehouse services, for testing
  * code that uses opslink without a network. Each mock answers through MSW handlers, a
  * plain `fetch`, or a real local HTTP server. Re-exports only; see README.md here.
+ * @module opslink/testing
  */
 
 export type { LoggedBody, LoggedPart } from './kit/body-capture.js';

@@ -23,6 +23,7 @@ export const FULFILLMENT_TYPES = [...CREATE_FULFILLMENT_TYPES, 'manual'] as cons
  * Fulfillment types the inbound list filters on.
  * @example
  * ```ts
+ * let count = 0;
  * for await (const order of warehouse.inbound.list({ fulfillment_types: [...INBOUND_FILTER_FULFILLMENT_TYPES] })) count++;
  * ```
  */
@@ -80,6 +81,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
  * Fulfillment types whose orders need an `asin` on create ("yes for fba and fbm").
  * @example
  * ```ts
+ * const form = { fulfillment_type: 'fbm' }; // as a form gives it: any text
  * const needsAsin = (ASIN_REQUIRED_FOR as readonly string[]).includes(form.fulfillment_type);
  * ```
  */

@@ -34,6 +34,7 @@ export interface UpdateOptions extends RequestOptions {
  * One change of an `inbound.updateMany` call.
  * @example
  * ```ts
+ * const orders = (await warehouse.inbound.list({ limit: 50 })).items;
  * const changes: InboundUpdateItem[] = orders.map((order) => ({ order_id: order.order_id, patch: { notes: 'recounted' }, current: order }));
  * ```
  */
@@ -50,7 +51,10 @@ export interface InboundUpdateItem {
  * {@link WarehouseClient.inbound}; not constructed directly.
  * @example
  * ```ts
- * const { order_id } = await warehouse.inbound.create(newOrder);
+ * const { order_id } = await warehouse.inbound.create({
+ *   date: '2026-11-22', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black', brand_sku: 'LAMP-BLK',
+ *   quantity: 12, asin: 'B000000001', unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'fba',
+ * });
  * const page = await warehouse.inbound.list({ limit: 50 });
  * await warehouse.inbound.update(order_id, { notes: 'fragile' });
  * ```
@@ -84,8 +88,13 @@ export class InboundOrders {
    * RFC 4180 CSV.
    * @example
    * ```ts
+   * import { openAsBlob } from 'node:fs';
    * await warehouse.inbound.createBulk(await openAsBlob('orders.csv'));
-   * await warehouse.inbound.createBulk([{ ...order1 }, { ...order2 }]);
+   * const row: InboundOrderRow = {
+   *   date: '2026-11-22', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black', brand_sku: 'LAMP-BLK',
+   *   quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'wfs',
+   * };
+   * await warehouse.inbound.createBulk([row, { ...row, order_number: 'PO-1002', color: 'white', brand_sku: 'LAMP-WHT' }]);
    * ```
    */
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
@@ -96,7 +105,7 @@ export class InboundOrders {
    * Lists inbound orders. Await it for the first page, or `for await` it for every order.
    * @example
    * ```ts
-   * for await (const order of warehouse.inbound.list({ sort_key: 'date', sort_order: 'asc' }, { concurrency: 4 })) use(order);
+   * for await (const order of warehouse.inbound.list({ sort_key: 'date', sort_order: 'asc' }, { concurrency: 4 })) console.log(order.order_id, order.date);
    * ```
    */
   list(params?: InboundListParams, options?: ListOptions): PagePromise<InboundOrder> {
@@ -124,6 +133,7 @@ export class InboundOrders {
    * rejects for a failed change.
    * @example
    * ```ts
+   * const orders = (await warehouse.inbound.list({ limit: 50 })).items;
    * const results = await warehouse.inbound.updateMany(orders.map((o) => ({ order_id: o.order_id, patch: { notes: 'recounted' }, current: o })));
    * ```
    */

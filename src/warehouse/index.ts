@@ -1,3 +1,8 @@
+/**
+ * opslink/warehouse: the warehouse client alone (inbound orders, shipments, CSV bulk
+ * upload, update rules), with its schemas, limits and the errors all clients share.
+ * @module opslink/warehouse
+ */
 export * from '../core/index.js';
 export { type CurrentOrder, checkInboundUpdate, type RuleViolation } from './check-update.js';
 export { WAREHOUSE_ENV, WarehouseClient, type WarehouseClientBaseOptions, type WarehouseClientOptions } from './client.js';

@@ -88,7 +88,7 @@ export interface PagingContext<Item> {
  * @example
  * ```ts
  * let page = await warehouse.inbound.list({ limit: 50 });
- * while (true) { handle(page.items); if (!page.hasNextPage()) break; page = await page.getNextPage(); }
+ * while (true) { for (const order of page.items) console.log(order.order_id); if (!page.hasNextPage()) break; page = await page.getNextPage(); }
  * ```
  */
 export class Page<Item> {

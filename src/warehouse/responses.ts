@@ -59,6 +59,8 @@ const inboundOrderShape = {
  * it; unknown members are kept. The SDK checks every listed order with it.
  * @example
  * ```ts
+ * import { readFile } from 'node:fs/promises';
+ * const cachedOrderText = await readFile('order-cache.json', 'utf8');
  * const ok = inboundOrderSchema.safeParse(JSON.parse(cachedOrderText)).success;
  * ```
  */
@@ -96,7 +98,9 @@ const shipmentShape = {
  * A shipment as the list endpoint returns it, member by member as the document types it.
  * @example
  * ```ts
- * const listed = shipmentSchema.safeParse(row);
+ * import { readFile } from 'node:fs/promises';
+ * const row: unknown = JSON.parse(await readFile('shipment.json', 'utf8'));
+ * const listed = shipmentSchema.safeParse(row); // .data is a Shipment when .success
  * ```
  */
 export const shipmentSchema = z.looseObject(shipmentShape);
@@ -122,7 +126,10 @@ const pricedLine = <K extends string>(id: K) =>
  * A shipment with its detail members, as `GET /api/v1/shipments/{id}` returns it.
  * @example
  * ```ts
- * if (!shipmentDetailSchema.safeParse(saved).success) await refetch();
+ * import { readFile } from 'node:fs/promises';
+ * const saved: unknown = JSON.parse(await readFile('shipment-detail.json', 'utf8'));
+ * const checked = shipmentDetailSchema.safeParse(saved);
+ * const detail = checked.success ? checked.data : await warehouse.shipments.retrieve('0b9c3f4e-6a1d-4c2b-9e8f-2d7a5b1c3e40');
  * ```
  */
 export const shipmentDetailSchema = z.looseObject({

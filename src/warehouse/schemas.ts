@@ -207,6 +207,12 @@ const csvRules = z.superRefine((row: Record<string, unknown>, ctx) => {
  * uploading them.
  * @example
  * ```ts
+ * const rows: InboundOrderRow[] = [
+ *   { date: '11/22/2026', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black', brand_sku: 'LAMP-BLK',
+ *     quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'wfs' },
+ *   { date: '11/22/2026', retailer: 'Target', order_number: '=HYPERLINK("x")', item_name: 'Desk lamp', color: 'white', brand_sku: 'LAMP-WHT',
+ *     quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'wfs' },
+ * ];
  * const bad = rows.filter((row) => !inboundOrderRowSchema.safeParse(row).success);
  * if (bad.length === 0) await warehouse.inbound.createBulk(rows);
  * ```

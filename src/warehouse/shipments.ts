@@ -39,7 +39,7 @@ export class Shipments {
    * One shipment with its orders, boxes, services and tracking detail.
    * @example
    * ```ts
-   * const shipment = await warehouse.shipments.retrieve(id);
+   * const shipment = await warehouse.shipments.retrieve('0b9c3f4e-6a1d-4c2b-9e8f-2d7a5b1c3e40');
    * console.log(shipment.boxes.length, shipment.trackings[0]?.carrier);
    * ```
    */

@@ -126,7 +126,8 @@ export type BundleItem = NonNullable<z.input<typeof inboundOrderCreateObject>['b
  * A file part: a `Blob` or `File` (Node: `await fs.openAsBlob(path)` streams from disk).
  * @example
  * ```ts
- * const label: FileInput = await openAsBlob('label-PO-1001.pdf', { type: 'application/pdf' }); // from node:fs
+ * import { openAsBlob } from 'node:fs';
+ * const label: FileInput = await openAsBlob('label-PO-1001.pdf', { type: 'application/pdf' });
  * ```
  */
 export type FileInput = Blob;
@@ -135,6 +136,7 @@ export type FileInput = Blob;
  * What a bulk upload takes: CSV text, a CSV `Blob`/`File` (streamed), CSV bytes, or rows to turn into CSV.
  * @example
  * ```ts
+ * import { readFile } from 'node:fs/promises';
  * await warehouse.inbound.createBulk(await readFile('orders.csv', 'utf8')); // or a Blob, bytes, or InboundOrderRow[]
  * ```
  */
@@ -222,7 +224,7 @@ type DocumentedDetail = z.output<typeof shipmentDetailSchema>;
  * A shipment with its detail members (`GET /api/v1/shipments/{id}`), read as {@link Shipment} is.
  * @example
  * ```ts
- * const detail: ShipmentDetail = await warehouse.shipments.retrieve(shipmentId);
+ * const detail: ShipmentDetail = await warehouse.shipments.retrieve('0b9c3f4e-6a1d-4c2b-9e8f-2d7a5b1c3e40');
  * console.log(`${detail.orders.length} orders; WFS linked: ${detail.wfs_linked}`);
  * ```
  */
@@ -274,7 +276,11 @@ export type TrackingDetail = Reading<DocumentedDetail['trackings'][number], { ra
  * Result of `inbound.create`: the new order's id (and any member the server adds).
  * @example
  * ```ts
- * const created: CreatedInboundOrder = await warehouse.inbound.create(newOrder);
+ * const created: CreatedInboundOrder = await warehouse.inbound.create({
+ *   date: '2026-11-22', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black', brand_sku: 'LAMP-BLK',
+ *   quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'wfs',
+ * });
+ * console.log(created.order_id);
  * ```
  */
 export interface CreatedInboundOrder {
@@ -286,6 +292,7 @@ export interface CreatedInboundOrder {
  * Result of `inbound.createBulk`: the envelope's message and data (the document does not show its shape).
  * @example
  * ```ts
+ * import { openAsBlob } from 'node:fs';
  * const result: BulkCreateResult = await warehouse.inbound.createBulk(await openAsBlob('orders.csv'));
  * ```
  */

@@ -27,7 +27,7 @@ export type UpdateRuleId =
  * @example
  * ```ts
  * UPDATE_RULE_MESSAGES.quantity_divisible; // 'quantity must be divisible by units_per_pack when sold_as is not individual'
- * const reasons = checkInboundUpdate(patch, order).map((v) => UPDATE_RULE_MESSAGES[v.rule]);
+ * const reasons = checkInboundUpdate({ units_per_pack: 5 }, order).map((v) => UPDATE_RULE_MESSAGES[v.rule]);
  * ```
  */
 export const UPDATE_RULE_MESSAGES: Record<UpdateRuleId, string> = {
@@ -44,7 +44,9 @@ export const UPDATE_RULE_MESSAGES: Record<UpdateRuleId, string> = {
  * request"); the envelope's `errors` array then names each violated rule.
  * @example
  * ```ts
- * catch (e) { if (e instanceof BadRequestError && e.message.includes(VALIDATION_FAILURE_MESSAGE)) showRules(e.errors) }
+ * await warehouse.inbound.update(order.order_id, { quantity: 24 }).catch((e: unknown) => {
+ *   if (e instanceof BadRequestError && e.message.includes(VALIDATION_FAILURE_MESSAGE)) console.warn(e.errors);
+ * });
  * ```
  */
 export const VALIDATION_FAILURE_MESSAGE = 'An error occurred while processing the request.';

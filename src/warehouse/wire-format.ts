@@ -12,11 +12,8 @@ export function appendQueryArray(query: URLSearchParams, name: string, values: r
 
 /**
  * Numbers in form fields and CSV cells are written in plain decimal notation: `String()`
- * would write 1e-7 and 1e21, which a form parser does not read as numbers.
- * @example
- * ```ts
- * formatNumber(0.0000001); // '0.0000001'
- * ```
+ * would write 1e-7 and 1e21, which a form parser does not read as numbers: `formatNumber(0.0000001)`
+ * is `'0.0000001'`. (Internal: the SDK and the mock share it; it is not exported.)
  */
 export function formatNumber(value: number): string {
   // String() gives the shortest digits that read back to the same number; only its exponent is undone here.

@@ -43,7 +43,10 @@ function explainedMessage({ message, errors = [] }: Pick<APIErrorInit, 'message'
  * envelope). Subclasses name the common statuses so callers can branch on them.
  * @example
  * ```ts
- * catch (e) { if (e instanceof APIError && e.status === 409) resolveConflict(e.errors) }
+ * await warehouse.inbound.update(order.order_id, { quantity: 24 }).catch((e: unknown) => {
+ *   if (e instanceof APIError && e.status === 409) console.warn('changed meanwhile:', e.errors);
+ *   else throw e;
+ * });
  * ```
  */
 export class APIError extends OpslinkError {
@@ -89,7 +92,9 @@ export class APIError extends OpslinkError {
  * API, e.g. an fbm `amazonSKU` without the `PFL` prefix).
  * @example
  * ```ts
- * catch (e) { if (e instanceof BadRequestError) for (const rule of e.errors ?? []) console.warn(rule) }
+ * await warehouse.inbound.update(order.order_id, { quantity: 24 }).catch((e: unknown) => {
+ *   if (e instanceof BadRequestError) for (const rule of e.errors ?? []) console.warn(rule);
+ * });
  * ```
  */
 export class BadRequestError extends APIError {}
@@ -98,7 +103,9 @@ export class BadRequestError extends APIError {}
  * Keys do not expire, so this usually means a revoked or mistyped key: retrying will not help.
  * @example
  * ```ts
- * catch (e) { if (e instanceof AuthenticationError) alertOps('opslink key rejected: create a new one in the dashboard') }
+ * await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof AuthenticationError) console.error('opslink key rejected: create a new one in the dashboard');
+ * });
  * ```
  */
 export class AuthenticationError extends APIError {}
@@ -106,7 +113,9 @@ export class AuthenticationError extends APIError {}
  * 403: the key is valid but may not do this.
  * @example
  * ```ts
- * catch (e) { if (e instanceof PermissionDeniedError) console.error(`not allowed: ${e.message}`) }
+ * await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof PermissionDeniedError) console.error(`not allowed: ${e.message}`);
+ * });
  * ```
  */
 export class PermissionDeniedError extends APIError {}
@@ -126,7 +135,9 @@ export class NotFoundError extends APIError {}
  * 409: the request conflicts with the resource's state.
  * @example
  * ```ts
- * catch (e) { if (e instanceof ConflictError) await reloadAndRetry() }
+ * await warehouse.inbound.update(order.order_id, { quantity: 24 }).catch((e: unknown) => {
+ *   if (e instanceof ConflictError) console.warn('changed meanwhile: list it again, then update');
+ * });
  * ```
  */
 export class ConflictError extends APIError {}
@@ -135,7 +146,9 @@ export class ConflictError extends APIError {}
  * this is thrown; a POST is not, since it may already have sent a message or created an order.
  * @example
  * ```ts
- * catch (e) { if (e instanceof InternalServerError) console.error(`server error ${e.status}, try again later`) }
+ * await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof InternalServerError) console.error(`server error ${e.status}, try again later`);
+ * });
  * ```
  */
 export class InternalServerError extends APIError {}
@@ -145,7 +158,9 @@ export class InternalServerError extends APIError {}
  * `maxRetryAfter` allows, or at once with `rateLimit: 'reject'`.
  * @example
  * ```ts
- * catch (e) { if (e instanceof RateLimitError) scheduleLater(e.retryAfter ?? 60) }
+ * await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof RateLimitError) console.warn(`try again in ${e.retryAfter ?? 60} s`);
+ * });
  * ```
  */
 export class RateLimitError extends APIError {

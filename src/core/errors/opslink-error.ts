@@ -6,7 +6,12 @@ import { inspectSymbol } from '../../internal/inspect.js';
  * bodies and stacks are scrubbed before they are built.
  * @example
  * ```ts
- * try { await client.sendDirectMessage(msg) } catch (e) { if (e instanceof OpslinkError) report(e.message) }
+ * try {
+ *   await client.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your order shipped' });
+ * } catch (e) {
+ *   if (e instanceof OpslinkError) console.error(`opslink: ${e.message}`);
+ *   else throw e;
+ * }
  * ```
  */
 export class OpslinkError extends Error {

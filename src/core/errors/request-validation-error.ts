@@ -35,7 +35,9 @@ function formatIssues(subject: string, issues: ValidationIssue[]): string {
  * every problem at once, each with its path.
  * @example
  * ```ts
- * catch (e) { if (e instanceof RequestValidationError) for (const i of e.issues) console.log(i.path.join('.'), i.message) }
+ * await messaging.postAnnouncement({ title: '', body: 'Hello team' }).catch((e: unknown) => {
+ *   if (e instanceof RequestValidationError) for (const i of e.issues) console.log(i.path.join('.'), i.message);
+ * });
  * ```
  */
 export class RequestValidationError extends OpslinkError {
@@ -52,7 +54,11 @@ export class RequestValidationError extends OpslinkError {
  * page). Nothing was sent. `option` names the first option at fault; `issues` lists them all.
  * @example
  * ```ts
- * catch (e) { if (e instanceof ConfigurationError) console.error(`check the ${e.option} option`) }
+ * try {
+ *   WarehouseClient.fromEnv();
+ * } catch (e) {
+ *   if (e instanceof ConfigurationError) console.error(`check the ${e.option} option`);
+ * }
  * ```
  */
 export class ConfigurationError extends RequestValidationError {

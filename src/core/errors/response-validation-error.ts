@@ -8,7 +8,9 @@ import type { ValidationIssue } from './request-validation-error.js';
  * caller never retries it into a duplicate.
  * @example
  * ```ts
- * catch (e) { if (e instanceof ResponseValidationError) log(e.issues, e.body) }
+ * await warehouse.shipments.list().catch((e: unknown) => {
+ *   if (e instanceof ResponseValidationError) console.error(e.issues, e.body);
+ * });
  * ```
  */
 export class ResponseValidationError extends OpslinkError {

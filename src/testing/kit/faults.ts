@@ -23,6 +23,7 @@ export type Fault =
  * A fault for {@link FaultController.add}: which route, how many requests, and what goes wrong.
  * @example
  * ```ts
+ * const warehouseMock = createWarehouseMock();
  * const rule: FaultRule = { route: 'GET /api/v1/inbound', times: 1, fault: { drop: true } };
  * warehouseMock.faults.add(rule);
  * ```

@@ -12,7 +12,7 @@ import type { LoggedBody } from './body-capture.js';
  * @example
  * ```ts
  * mock.faults.status('POST /api/bot/messages', 429, { retryAfter: 1 });
- * await client.sendDirectMessage({ to: { email }, body: 'hi' });
+ * await client.sendDirectMessage({ to: { email: 'ada.active@example.test' }, body: 'hi' });
  * const [limited, retried] = mock.requests.all();
  * expect(limited?.fault).toEqual({ kind: 'status', status: 429 });
  * expect(retried?.retryOf).toBe(limited?.id);
@@ -105,9 +105,10 @@ function failed(entry: LoggedRequest): boolean {
  * @example
  * ```ts
  * const mock = createWarehouseMock();
+ * const client = new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
  * await client.inbound.list({ limit: 10 });
  * const log: RequestLog = mock.requests;
- * expect(log.all().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/inbound?limit=10 200']);
+ * expect(log.all().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/inbound?offset=0&limit=10 200']);
  * ```
  */
 export class RequestLog {

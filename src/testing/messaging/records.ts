@@ -154,9 +154,9 @@ export interface MockChannelMessage extends ChannelMessageResponse {
  * test ran, or change them (e.g. set an employee inactive) before it runs.
  * @example
  * ```ts
- * await notifyTeam(client);
+ * await client.postAnnouncement({ title: 'Stocktake', body: 'Friday from 6 am.' }); // or the code under test
  * expect(mock.state.announcements[0]?.createdBy).toBe(mock.botName);
- * expect(mock.state.notifications.filter((n) => n.kind === 'announcement')).toHaveLength(2);
+ * expect(mock.state.notifications.filter((n) => n.kind === 'announcement')).toHaveLength(2); // a fresh mock's two active employees
  * ```
  */
 export interface MessagingMockState {

@@ -40,6 +40,7 @@ export interface MockServerOptions {
  * A running mock server.
  * @example
  * ```ts
+ * import { afterAll, beforeAll } from 'vitest';
  * let server: MockServer;
  * beforeAll(async () => {
  *   server = await startMockServer({ messaging: createMessagingMock() });
@@ -166,8 +167,9 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
  * base path matches (the warehouse's `/api/v1` before the messaging mock's root).
  * @example
  * ```ts
- * const server = await startMockServer({ messaging: createMessagingMock(), warehouse: createWarehouseMock() });
- * const client = new WarehouseClient({ baseUrl: server.warehouseBaseUrl, apiKey, warehouseId });
+ * const warehouseMock = createWarehouseMock();
+ * const server = await startMockServer({ messaging: createMessagingMock(), warehouse: warehouseMock });
+ * const client = new WarehouseClient({ baseUrl: server.warehouseBaseUrl, apiKey: warehouseMock.apiKey, warehouseId: warehouseMock.warehouseId });
  * console.log(`inbox: ${server.url}`);
  * await server.close();
  * ```

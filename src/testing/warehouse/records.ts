@@ -40,6 +40,7 @@ export type InboundSoldAs = SoldAs;
  * Inbound status values the document shows.
  * @example
  * ```ts
+ * import { type InboundStatus } from 'opslink/testing'; // not the SDK's wider InboundStatus
  * const status: InboundStatus = 'outbound';
  * mock.state.inboundOrders[0]!.status = status; // its fulfilledBy can no longer change
  * ```
@@ -95,7 +96,10 @@ export interface BundleItemRecord {
  * @example
  * ```ts
  * const label = new File(['%PDF-1.7'], 'label.pdf', { type: 'application/pdf' });
- * const { order_id } = await client.inbound.create({ ...newOrder, fulfillment_type: 'two-step', shipping_label_files: label });
+ * const { order_id } = await client.inbound.create({
+ *   date: '2026-11-22', retailer: 'Target', order_number: 'PO-1001', item_name: 'Desk lamp', color: 'black', brand_sku: 'LAMP-BLK',
+ *   quantity: 12, unit_cost: 9.5, list_price: 24.99, fulfillment_type: 'two-step', shipping_label_files: label,
+ * });
  * const files: LabelFileRecord[] = mock.state.inboundOrders.find((o) => o.order_id === order_id)?.shipping_label_files ?? [];
  * expect(files[0]).toEqual({ name: 'label.pdf', size: 8, type: 'application/pdf' });
  * ```

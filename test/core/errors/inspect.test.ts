@@ -44,8 +44,8 @@ describe('inspect of an opslink error', () => {
 
   it('nests in an object as Node nests an error, and shows the cause', () => {
     const error = failure();
-    const { status, errors, body, method, path } = error;
-    const plain = Object.assign(new Error('x'), { status, errors, body, method, path });
+    const { status, errors, body, method, path, requestId } = error;
+    const plain = Object.assign(new Error('x'), { status, errors, body, method, path, requestId });
     plain.stack = error.stack;
     expect(inspect({ error })).toBe(inspect({ error: plain }));
     const cause = new Error('socket hang up');

@@ -1,0 +1,116 @@
+/**
+ * Every `@example` of the API reference compiles: each is cut from its doc comment, given the
+ * package's exports it names (imported from `opslink` or `opslink/testing`, as a reader
+ * would) and the few "givens" an example may take for granted (declared below: a client, a
+ * mock, an order, vitest's `expect`), and type-checked against the built package.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What an example may use without saying where it came from, by the folder it is written in. */
+function givens(file: string): Record<string, string> {
+  const warehouseSide = /\/(warehouse)\//.test(file);
+  return {
+    messaging: 'MessagingClient',
+    warehouse: 'WarehouseClient',
+    client: warehouseSide ? 'WarehouseClient' : 'MessagingClient',
+    mock: warehouseSide ? 'WarehouseMock' : 'MessagingMock',
+    order: 'InboundOrder',
+  };
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'inbox' ? [] : sources(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The names a built entry exports (its `export { … }` lists). */
+function exportsOf(dts: string): Set<string> {
+  const text = readFileSync(`${root}dist/${dts}`, 'utf8');
+  const names = [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(','));
+  return new Set(
+    names
+      .map((n) =>
+        n
+          .trim()
+          .replace(/^type /, '')
+          .split(' as ')
+          .pop()!
+          .trim(),
+      )
+      .filter(Boolean),
+  );
+}
+
+// A name after a lone `.` is a member (`mock.fetch`); after `...` it is spread, so it is used.
+const uses = (code: string, name: string) => new RegExp(`(?<![\\w$])(?<!(?:^|[^.])\\.)${name.replace('$', '\\$')}\\b`).test(code);
+const declares = (code: string, name: string) =>
+  new RegExp(`\\b(const|let|var|function|class|interface|type|import)\\s+(\\{[^}]*\\b)?${name}\\b`).test(code);
+
+/** One compilable file per example: its imports and givens, then the example as written. */
+function exampleFiles(): { name: string; text: string }[] {
+  const sdk = exportsOf('index.d.ts');
+  const testing = exportsOf('testing/index.d.ts');
+  const files: { name: string; text: string }[] = [];
+  for (const file of sources(`${root}src`)) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/@example\s*\n(?:\s*\*.*\n)*?\s*\*\s*```ts\n([\s\S]*?)\n\s*\*\s*```/g)) {
+      const code = m[1]!
+        .split('\n')
+        .map((line) => line.replace(/^\s*\* ?/, ''))
+        .join('\n');
+      const free = (name: string) => uses(code, name) && !declares(code, name);
+      const fromSdk = [...sdk].filter(free);
+      const fromTesting = [...testing].filter((name) => free(name) && !sdk.has(name));
+      const given = Object.entries(givens(file)).filter(([name]) => free(name));
+      const head = [
+        fromSdk.length ? `import { ${fromSdk.join(', ')} } from 'opslink';` : '',
+        fromTesting.length ? `import { ${fromTesting.join(', ')} } from 'opslink/testing';` : '',
+        free('expect') ? "import { expect } from 'vitest';" : '',
+        `import type { InboundOrder as Given_InboundOrder, MessagingClient as Given_MessagingClient, WarehouseClient as Given_WarehouseClient } from 'opslink';`,
+        `import type { MessagingMock as Given_MessagingMock, WarehouseMock as Given_WarehouseMock } from 'opslink/testing';`,
+        ...given.map(([name, type]) => `declare const ${name}: Given_${type};`),
+      ];
+      const where = `${file.slice(root.length)}:${source.slice(0, m.index).split('\n').length}`;
+      // Named by file and first line: stable while the lines above it change.
+      files.push({
+        name: `${file.slice(root.length)}: ${code.split('\n', 1)[0]}`,
+        text: `// ${where}\n${head.filter(Boolean).join('\n')}\n${code}\nexport {};\n`,
+      });
+    }
+  }
+  return files;
+}
+
+describe('API reference examples', () => {
+  it('type-checks every @example against the package', () => {
+    const dir = `${root}.tmp/api-examples`;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const files = exampleFiles();
+    expect(files.length).toBeGreaterThan(200);
+    for (const [i, { text }] of files.entries()) writeFileSync(`${dir}/example-${String(i + 1).padStart(3, '0')}.ts`, text);
+    writeFileSync(
+      `${dir}/tsconfig.json`,
+      JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true, noUnusedLocals: false }, include: ['*.ts'] }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', `${dir}/tsconfig.json`], { encoding: 'utf8', timeout: 170_000 });
+    // Each error named by its example.
+    const failing = new Map<string, string>();
+    for (const line of result.stdout.split('\n').filter((l) => l.includes('error TS'))) {
+      const example = files[Number(/example-(\d+)\.ts/.exec(line)?.[1]) - 1]?.name ?? line;
+      failing.set(example, line.replace(/^.*?error /, ''));
+    }
+    expect([...failing].map(([name, error]) => `${name}: ${error}`)).toEqual([]);
+  }, 180_000);
+});
