@@ -6,6 +6,7 @@
  */
 import { callSafely } from '../internal/callbacks.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import { type CallTrace, traceCall } from './http/index.js';
 import type { RequestOptions } from './options.js';
 
 /**
@@ -118,36 +119,49 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
   }
 }
 
-/** @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one result per item. */
-export function runBulk<I, T>(
+/** @internal What a bulk method is: how items are checked and sent, what names them, and what names the call in traces. */
+export interface BulkCall<I, T> {
+  check: (item: unknown, index: number) => ValidationIssue[];
+  send: (item: I, options: RequestOptions) => Promise<T>;
+  subject: string;
+  trace: () => CallTrace;
+  /** Refuses the call before any item is looked at (a missing credential). */
+  ready?: () => void;
+}
+
+/**
+ * @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one
+ * result per item: one call on the tracing channel, each item's own call inside it.
+ */
+export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions | undefined): BulkPromise<T> {
+  return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, land)));
+}
+
+async function sendAll<I, T>(
   items: unknown,
-  check: (item: unknown, index: number) => ValidationIssue[],
-  send: (item: I, options: RequestOptions) => Promise<T>,
+  { check, send, subject, ready }: BulkCall<I, T>,
   options: BulkOptions | undefined,
-  subject: string,
-  ready?: () => void,
-): BulkPromise<T> {
-  return new BulkPromise<T>(async (land) => {
-    ready?.(); // a missing credential: refused before any item is looked at
-    const { concurrency = 8, onProgress, ...request } = options ?? {};
-    const list = checkAll(items, check, concurrency, subject) as readonly I[];
-    const results: BulkResult<T>[] = new Array(list.length);
-    const progress = { done: 0, total: list.length, failed: 0 };
-    let cursor = 0;
-    const worker = async () => {
-      while (cursor < list.length) {
-        const index = cursor++;
-        const result = await settle(index, () => send(list[index] as I, request));
-        results[index] = result;
-        progress.done++;
-        if (result.status === 'rejected') progress.failed++;
-        land(result);
-        if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
-    return results;
-  });
+  land: (result: BulkResult<T>) => void,
+): Promise<BulkResult<T>[]> {
+  ready?.(); // a missing credential: refused before any item is looked at
+  const { concurrency = 8, onProgress, ...request } = options ?? {};
+  const list = checkAll(items, check, concurrency, subject) as readonly I[];
+  const results: BulkResult<T>[] = new Array(list.length);
+  const progress = { done: 0, total: list.length, failed: 0 };
+  let cursor = 0;
+  const worker = async () => {
+    while (cursor < list.length) {
+      const index = cursor++;
+      const result = await settle(index, () => send(list[index] as I, request));
+      results[index] = result;
+      progress.done++;
+      if (result.status === 'rejected') progress.failed++;
+      land(result);
+      if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+  return results;
 }
 
 function checkAll(items: unknown, check: (item: unknown, index: number) => ValidationIssue[], concurrency: unknown, subject: string) {

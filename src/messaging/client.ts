@@ -4,7 +4,7 @@ import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-ki
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { HttpClient, RateLimitGate } from '../core/http/index.js';
-import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { checkValue } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
@@ -113,6 +113,7 @@ export class MessagingClient {
     const held = (value: Credential | undefined) => (value === undefined ? undefined : { value, scheme: 'Bearer' });
     this.#context = {
       http: this.#http,
+      service: 'messaging',
       name: 'MessagingClient',
       credential: (option) => held(option === 'botKey' ? options.botKey : options.channelKey),
       variables: MESSAGING_ENV,
@@ -203,14 +204,17 @@ export class MessagingClient {
   sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions): BulkPromise<CreatedMessage> {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
-      (item, index) => {
-        const result = checkValue(directMessageSchema, item, [index]);
-        return result.ok ? [] : result.issues;
+      {
+        check: (item, index) => {
+          const result = checkValue(directMessageSchema, item, [index]);
+          return result.ok ? [] : result.issues;
+        },
+        send: (item, request) => this.sendDirectMessage(item, request),
+        subject: 'direct messages',
+        trace: () => callTrace(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
+        ready: () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
       },
-      (item, request) => this.sendDirectMessage(item, request),
       options,
-      'direct messages',
-      () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
     );
   }
 

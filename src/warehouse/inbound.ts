@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
 import type { ValidationIssue } from '../core/errors/index.js';
-import { type ClientContext, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { CurrentOrder } from './check-update.js';
 import { createBulk, createOrder, listInbound, updateOrder } from './operations.js';
@@ -130,10 +130,13 @@ export class InboundOrders {
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
       items,
-      (item, index) => updateItemIssues(item, index),
-      (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+      {
+        check: (item, index) => updateItemIssues(item, index),
+        send: (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+        subject: 'inbound order updates',
+        trace: () => callTrace(this.#context, updateOrder(undefined), 'inbound.updateMany'),
+      },
       options,
-      'inbound order updates',
     );
   }
 }

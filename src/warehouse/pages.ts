@@ -17,8 +17,8 @@ import type * as z from 'zod/mini';
 import { APIPromise, rejectedPromise, type WithResponse } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
 import { OpslinkError, RequestValidationError, ResponseValidationError, type ValidationIssue } from '../core/errors/index.js';
-import { type CallOptions, type RawResponse, userAbort } from '../core/http/index.js';
-import { type ClientContext, type Operation, runOperation } from '../core/operation.js';
+import { type CallOptions, type OpenCall, openCall, type RawResponse, userAbort } from '../core/http/index.js';
+import { type ClientContext, callTrace, type Operation, sendOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
 import { anySignal } from '../internal/signals.js';
@@ -79,6 +79,10 @@ export interface PagingContext<Item> {
   newestFirst: boolean;
   /** The list call's own options (signal, deadline instant, …), kept for every later page. */
   options: CallOptions;
+  /** The list's call on the tracing channel, while one is open: its pages are requested in its async context. */
+  call?: OpenCall | undefined;
+  /** A new call for the list; `undefined` when nobody subscribes. */
+  openCall(): OpenCall | undefined;
 }
 
 /**
@@ -210,24 +214,50 @@ function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, history: Hi
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
   readonly #context: PagingContext<Item>;
   readonly #paging: PaginationOptions;
+  /** An iteration took the list's call over: it ends with the iteration, not with the first page. */
+  #iterating = false;
 
   /** @internal Built by the list methods. */
   constructor(context: PagingContext<Item>, startOffset: number, paging: PaginationOptions = {}) {
-    const first: Promise<WithResponse<Page<Item>>> = context
-      .fetch(startOffset, context.options)
-      .withResponse()
-      .then(({ data, response }) => ({ data: new Page(data, context), response }));
+    const call = context.openCall();
+    context.call = call;
+    const fetchFirst = (): Promise<WithResponse<Page<Item>>> =>
+      context
+        .fetch(startOffset, context.options)
+        .withResponse()
+        .then(({ data, response }) => ({ data: new Page(data, context), response }));
+    const first = call ? call.begin(fetchFirst) : fetchFirst();
     super(first);
     this.#context = context;
     this.#paging = paging;
+    call &&
+      first.then(
+        (r) => this.#iterating || call.finish(r.data),
+        (e) => this.#iterating || call.fail(e),
+      );
+  }
+
+  /** The call an iteration publishes under: the list's own while it is open, else a new one. */
+  #iterationCall(): OpenCall | undefined {
+    const context = this.#context;
+    if (context.call && !context.call.ended && !this.#iterating) {
+      this.#iterating = true;
+      return context.call;
+    }
+    context.call = context.openCall();
+    context.call?.begin(() => {});
+    return context.call;
   }
 
   /** Every page in order, fetched as iteration reaches it (or ahead, with `concurrency`). */
   async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
     const ahead = new Prefetch(this.#context, this.#paging);
+    const call = this.#iterationCall();
+    let pages = 1;
+    let seen = 0;
     try {
       let page: Page<Item> = await (this as APIPromise<Page<Item>>);
-      let seen = page.items.length;
+      seen = page.items.length;
       ahead.plan(page, seen);
       yield page;
       while (seen < ahead.maxItems && page.hasNextPage()) {
@@ -236,12 +266,17 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
         // between; asked again now, it cannot (records are only added at the top meanwhile).
         for (let again = 0; next.stale && again < STALE_REFETCHES; again++) next = page.follow(await ahead.refetch(page));
         page = next;
+        pages++;
         seen += page.items.length;
         ahead.plan(page, seen);
         yield page;
       }
+    } catch (error) {
+      call?.fail(error);
+      throw error;
     } finally {
       ahead.stop();
+      call?.finish({ pages, items: seen });
     }
   }
 
@@ -253,7 +288,11 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     for await (const page of this.pages()) {
       for (const item of page.items) {
         // The page is already here, but the caller said stop: not one more item after that.
-        if (signal?.aborted) throw userAbort(this.#context.label, signal);
+        if (signal?.aborted) {
+          const error = userAbort(this.#context.label, signal);
+          this.#context.call?.fail(error);
+          throw error;
+        }
         yield item;
         if (--left <= 0) return;
       }
@@ -347,6 +386,8 @@ export interface ListOperation<P, Item> {
   schema: z.ZodMiniType;
   credential?: string;
   path: string;
+  /** The path as the document writes it (`/api/v1/inbound`): what traces name. */
+  template: string;
   /** The `limit` the parameters ask for (the documented default when none). */
   limitOf(params: P): number;
   offsetOf(params: P): number;
@@ -377,6 +418,7 @@ export function listPages<P, Item>(
   methodName: string,
 ): PagePromise<Item> {
   let fetchPage: (offset: number, callOptions: CallOptions) => APIPromise<PageResult<Item>>;
+  const trace = callTrace(context, { method: 'GET', template: operation.template }, methodName);
   let params: P | undefined;
   let paging: PaginationOptions = {};
   let callOptions: CallOptions = {};
@@ -390,7 +432,7 @@ export function listPages<P, Item>(
     const checked = params;
     const limit = operation.limitOf(checked);
     fetchPage = (offset, pageOptions) =>
-      runOperation(context, pageOperation(operation, checked, offset, limit), undefined, pageOptions, methodName);
+      sendOperation(context, pageOperation(operation, checked, offset, limit), undefined, pageOptions, trace);
   } catch (error) {
     fetchPage = () => rejectedPromise(error);
   }
@@ -399,11 +441,18 @@ export function listPages<P, Item>(
   const label = `GET ${operation.path}`;
   const { sort_key = 'created_at', sort_order = 'desc' } = (params ?? {}) as { sort_key?: string; sort_order?: string };
   const newestFirst = sort_key === 'created_at' && sort_order === 'desc';
-  return new PagePromise<Item>(
-    { fetch: fetchPage, limit, keyOf: operation.keyOf, label, options: callOptions, newestFirst },
-    start,
-    paging,
-  );
+  const lister: PagingContext<Item> = {
+    // A page requested later (by the iteration, or ahead of it) still belongs to the list's call.
+    fetch: (offset, pageOptions) =>
+      lister.call ? lister.call.within(() => fetchPage(offset, pageOptions)) : fetchPage(offset, pageOptions),
+    limit,
+    keyOf: operation.keyOf,
+    label,
+    options: callOptions,
+    newestFirst,
+    openCall: () => openCall(() => trace),
+  };
+  return new PagePromise<Item>(lister, start, paging);
 }
 
 function pageOperation<P, Item>(
@@ -414,6 +463,7 @@ function pageOperation<P, Item>(
 ): Operation<undefined, PageResult<Item>> {
   return {
     method: 'GET',
+    template: list.template,
     write: false,
     subject: list.subject,
     credential: list.credential,

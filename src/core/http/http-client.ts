@@ -18,6 +18,7 @@ import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSi
 import type { RateLimitGate } from './gate.js';
 import { RawResponse } from './raw-response.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
 export type { RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
@@ -140,6 +141,7 @@ export class HttpClient {
     const paused = gate.pausedUntil;
     if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
     if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
+    if (paused) traceRateLimitWait(call.spec.trace, paused - Date.now());
     const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
@@ -157,12 +159,11 @@ export class HttpClient {
       log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
-      result = await attempt(this.settings.fetch, call.url, init, Math.min(call.timeout, remaining), call.signal);
+      const timeout = Math.min(call.timeout, remaining);
+      result = await traceAttempt(call, n, init, (sent) => attempt(this.settings.fetch, call.url, sent, timeout, call.signal));
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
-        const id = headers.get('x-request-id') ?? headers.get('request-id');
-        // A proxy may echo anything into it, a token in the URL too: scrubbed like the rest.
-        const requestId = id === null ? undefined : call.redactor.text(id);
+        const requestId = requestIdOf(headers, call.redactor);
         const durationMs = Math.round(result.durationMs);
         const url = call.redactor.text(call.url);
         emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);
