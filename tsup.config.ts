@@ -48,6 +48,15 @@ export default defineConfig([
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
   },
+  // `opslink/otel` on its own, its OpenTelemetry peers left to the user's install.
+  {
+    ...shared,
+    entry: { 'otel/index': 'src/otel/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: false,
+    external: [...(shared.external ?? []), /^@opentelemetry\//],
+  },
   // The command line: its own entry, bundled with what it uses of the SDK, so the SDK's
   // entries gain nothing from it. `opslink/testing` (and its peer msw) stays a separate file,
   // loaded by `opslink mock` only when it runs.
