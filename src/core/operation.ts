@@ -6,7 +6,15 @@
 import type * as z from 'zod/mini';
 import { APIPromise, rejectedPromise } from './api-promise.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from './errors/index.js';
-import { type CallOptions, type CallTrace, type HttpClient, openCall, type RequestSpec, type ResponseParser } from './http/index.js';
+import {
+  type CallOptions,
+  type CallTrace,
+  type HttpClient,
+  type RequestSpec,
+  type ResponseParser,
+  traceCall,
+  tracingCalls,
+} from './http/index.js';
 import type { Credential } from './options.js';
 import { parseRequest } from './validation.js';
 
@@ -58,11 +66,11 @@ export function runOperation<P, O>(
   methodName: string,
 ): APIPromise<O> {
   const trace = callTrace(context, operation, methodName);
-  const call = openCall(() => trace);
   const send = () => sendOperation(context, operation, input, options, trace);
-  return call
+  return tracingCalls()
     ? new APIPromise(
-        call.trace(
+        traceCall(
+          () => trace,
           () => send().withResponse(),
           (r) => r.data,
         ),

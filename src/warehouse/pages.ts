@@ -79,10 +79,8 @@ export interface PagingContext<Item> {
   newestFirst: boolean;
   /** The list call's own options (signal, deadline instant, …), kept for every later page. */
   options: CallOptions;
-  /** The list's call on the tracing channel, while one is open: its pages are requested in its async context. */
+  /** The list's call on the tracing channel (when subscribed): its pages are requested in its async context. */
   call?: OpenCall | undefined;
-  /** A new call for the list; `undefined` when nobody subscribes. */
-  openCall(): OpenCall | undefined;
 }
 
 /**
@@ -214,13 +212,9 @@ function guardProgress<Item>(previous: Page<Item>, next: Page<Item>, history: Hi
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
   readonly #context: PagingContext<Item>;
   readonly #paging: PaginationOptions;
-  /** An iteration took the list's call over: it ends with the iteration, not with the first page. */
-  #iterating = false;
-
   /** @internal Built by the list methods. */
   constructor(context: PagingContext<Item>, startOffset: number, paging: PaginationOptions = {}) {
-    const call = context.openCall();
-    context.call = call;
+    const { call } = context;
     const fetchFirst = (): Promise<WithResponse<Page<Item>>> =>
       context
         .fetch(startOffset, context.options)
@@ -230,29 +224,19 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     super(first);
     this.#context = context;
     this.#paging = paging;
+    // Awaited only, the list's call ends with its first page; iterated, with the iteration.
     call &&
       first.then(
-        (r) => this.#iterating || call.finish(r.data),
-        (e) => this.#iterating || call.fail(e),
+        (r) => call.iterating || call.end(false, r.data),
+        (e) => call.iterating || call.end(true, e),
       );
-  }
-
-  /** The call an iteration publishes under: the list's own while it is open, else a new one. */
-  #iterationCall(): OpenCall | undefined {
-    const context = this.#context;
-    if (context.call && !context.call.ended && !this.#iterating) {
-      this.#iterating = true;
-      return context.call;
-    }
-    context.call = context.openCall();
-    context.call?.begin(() => {});
-    return context.call;
   }
 
   /** Every page in order, fetched as iteration reaches it (or ahead, with `concurrency`). */
   async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
     const ahead = new Prefetch(this.#context, this.#paging);
-    const call = this.#iterationCall();
+    const { call } = this.#context;
+    if (call) call.iterating = true;
     let pages = 1;
     let seen = 0;
     try {
@@ -272,11 +256,11 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
         yield page;
       }
     } catch (error) {
-      call?.fail(error);
+      call?.end(true, error);
       throw error;
     } finally {
       ahead.stop();
-      call?.finish({ pages, items: seen });
+      call?.end(false, { pages, items: seen });
     }
   }
 
@@ -290,7 +274,7 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
         // The page is already here, but the caller said stop: not one more item after that.
         if (signal?.aborted) {
           const error = userAbort(this.#context.label, signal);
-          this.#context.call?.fail(error);
+          this.#context.call?.end(true, error);
           throw error;
         }
         yield item;
@@ -441,16 +425,16 @@ export function listPages<P, Item>(
   const label = `GET ${operation.path}`;
   const { sort_key = 'created_at', sort_order = 'desc' } = (params ?? {}) as { sort_key?: string; sort_order?: string };
   const newestFirst = sort_key === 'created_at' && sort_order === 'desc';
+  const call = openCall(() => trace);
   const lister: PagingContext<Item> = {
     // A page requested later (by the iteration, or ahead of it) still belongs to the list's call.
-    fetch: (offset, pageOptions) =>
-      lister.call ? lister.call.within(() => fetchPage(offset, pageOptions)) : fetchPage(offset, pageOptions),
+    fetch: call ? (offset, pageOptions) => call.within(() => fetchPage(offset, pageOptions)) : fetchPage,
     limit,
     keyOf: operation.keyOf,
     label,
     options: callOptions,
     newestFirst,
-    openCall: () => openCall(() => trace),
+    call,
   };
   return new PagePromise<Item>(lister, start, paging);
 }

@@ -4,4 +4,13 @@ export { RateLimitGate } from './gate.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
 export { RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-export { type CallContext, type CallTrace, OpenCall, openCall, type RateLimitWait, type RequestContext, traceCall } from './tracing.js';
+export {
+  type CallContext,
+  type CallTrace,
+  type OpenCall,
+  openCall,
+  type RateLimitWait,
+  type RequestContext,
+  traceCall,
+  tracingCalls,
+} from './tracing.js';

@@ -50,6 +50,7 @@ interface Channel {
   runStores?<T>(message: unknown, fn: () => T): T;
 }
 interface TracingChannel {
+  readonly hasSubscribers: boolean;
   start: Channel;
   end: Channel;
   asyncStart: Channel;
@@ -57,145 +58,114 @@ interface TracingChannel {
   error: Channel;
 }
 type Runner = <T>(fn: () => T) => T;
-interface Channels {
+type Channels = {
   call: TracingChannel;
   request: TracingChannel;
-  rateLimit: Channel;
-  /** A function that runs others in the async context current when it was made (`AsyncLocalStorage.snapshot`). */
-  snapshot: (() => Runner) | undefined;
-}
-type Builtins = { process?: { getBuiltinModule?(id: string): unknown } };
+  wait: Channel;
+  /** `AsyncLocalStorage`, whose `snapshot()` runs later work in the async context current when it was taken. */
+  storage: { snapshot?(): Runner } | undefined;
+};
+type Load = (id: string) => unknown;
 
-let found: Channels | null | undefined;
+let found: Channels | false | undefined;
 
-/** The channels, looked up once; `null` where the runtime has no `diagnostics_channel`. */
-function channels(): Channels | null {
-  if (found !== undefined) return found;
-  found = null;
-  try {
-    const load = (globalThis as Builtins).process?.getBuiltinModule;
-    const dc = load?.('node:diagnostics_channel') as
-      | { tracingChannel?(name: string): TracingChannel; channel(name: string): Channel }
-      | undefined;
-    if (!dc?.tracingChannel) return found;
-    const hooks = load?.('node:async_hooks') as { AsyncLocalStorage?: { snapshot?: () => Runner } } | undefined;
-    const snapshot = hooks?.AsyncLocalStorage?.snapshot?.bind(hooks.AsyncLocalStorage);
-    found = {
-      call: dc.tracingChannel('opslink:call'),
-      request: dc.tracingChannel('opslink:request'),
-      rateLimit: dc.channel('opslink:rate-limit'),
-      snapshot,
-    };
-  } catch {
-    found = null;
-  }
+/** The channels, looked up once; `false` where the runtime has no `diagnostics_channel`. */
+function channels(): Channels | false {
+  found ??= lookUp((globalThis as { process?: { getBuiltinModule?: Load } }).process?.getBuiltinModule);
   return found;
 }
 
-function listening(channel: TracingChannel): boolean {
-  const { start, end, asyncStart, asyncEnd, error } = channel;
-  return start.hasSubscribers || end.hasSubscribers || asyncStart.hasSubscribers || asyncEnd.hasSubscribers || error.hasSubscribers;
+function lookUp(load: Load | undefined): Channels | false {
+  try {
+    const dc = load?.('node:diagnostics_channel') as { tracingChannel?(name: string): TracingChannel; channel(name: string): Channel };
+    if (!dc?.tracingChannel) return false;
+    const hooks = load?.('node:async_hooks') as { AsyncLocalStorage?: Channels['storage'] } | undefined;
+    const traced = (name: string) => (dc.tracingChannel as (name: string) => TracingChannel)(`opslink:${name}`);
+    return { call: traced('call'), request: traced('request'), wait: dc.channel('opslink:rate-limit'), storage: hooks?.AsyncLocalStorage };
+  } catch {
+    return false;
+  }
 }
 
-/** Publishes `start` with the stores bound to it entered around `fn` (where the runtime has `runStores`). */
-function runStores<T>(start: Channel, context: object, fn: () => T): T {
-  if (start.runStores) return start.runStores(context, fn);
-  start.publish(context);
-  return fn();
+/** `start` with the stores bound to it entered around `fn`, then `end`: how `tracePromise` begins. */
+function begin<T>(channel: TracingChannel, context: object, fn: () => T): T {
+  const { start } = channel;
+  try {
+    return start.runStores ? start.runStores(context, fn) : (start.publish(context), fn());
+  } finally {
+    channel.end.publish(context);
+  }
+}
+
+/** `error` (when it failed), `asyncStart`, `asyncEnd`: how `tracePromise` ends. */
+function close(channel: TracingChannel, context: object, failed: boolean): void {
+  if (failed) channel.error.publish(context);
+  channel.asyncStart.publish(context);
+  channel.asyncEnd.publish(context);
 }
 
 /**
- * One call on `opslink:call` as it runs: {@link begin} publishes `start` and `end` around the
- * code that starts it; {@link finish} or {@link fail} the rest, once, in the call's async
- * context; {@link within} runs later work of the call (a list's next page) in that context.
+ * One call on `opslink:call` as it runs: {@link OpenCall.begin} publishes `start` and `end`
+ * around the code that starts it; {@link OpenCall.end} the rest, once, in the call's async
+ * context; {@link OpenCall.within} runs later work of the call (a list's next page) in it.
  */
-export class OpenCall {
-  readonly context: CallContext;
-  readonly #channel: TracingChannel;
-  readonly #snapshot: (() => Runner) | undefined;
-  #run: Runner = (fn) => fn();
-  #ended = false;
+export interface OpenCall {
+  begin: Runner;
+  within: Runner;
+  /** Ends the call, once: with `outcome` as its `error` when `failed`, else as its `result`. */
+  end(failed: boolean, outcome: unknown): void;
+  ended?: boolean;
+  /** An iteration took the call over (a list's): it ends with the iteration. */
+  iterating?: boolean;
+}
 
-  constructor(channels: Channels, trace: CallTrace) {
-    this.context = { ...trace };
-    this.#channel = channels.call;
-    this.#snapshot = channels.snapshot;
-  }
-
-  begin<T>(fn: () => T): T {
-    const { error, end } = this.#channel;
-    try {
-      return runStores(this.#channel.start, this.context, () => {
-        if (this.#snapshot) this.#run = this.#snapshot();
-        return fn();
-      });
-    } catch (thrown) {
-      this.#ended = true;
-      this.context.error = thrown;
-      error.publish(this.context);
-      throw thrown;
-    } finally {
-      end.publish(this.context);
-    }
-  }
-
-  /** `run` as this call, from `start` to `asyncEnd`, as `TracingChannel#tracePromise` publishes it; `result` is `resultOf` its value. */
-  trace<T>(run: () => Promise<T>, resultOf: (value: T) => unknown = (v) => v): Promise<T> {
-    return this.begin(() =>
-      run().then(
-        (value) => {
-          this.finish(resultOf(value));
-          return value;
-        },
-        (error: unknown) => {
-          this.fail(error);
-          throw error;
-        },
-      ),
-    );
-  }
-
-  within<T>(fn: () => T): T {
-    return this.#run(fn);
-  }
-
-  get ended(): boolean {
-    return this.#ended;
-  }
-
-  finish(result: unknown): void {
-    if (this.#ended) return;
-    this.context.result = result;
-    this.#settle(false);
-  }
-
-  fail(error: unknown): void {
-    if (this.#ended) return;
-    this.context.error = error;
-    this.#settle(true);
-  }
-
-  #settle(failed: boolean): void {
-    this.#ended = true;
-    const { error, asyncStart, asyncEnd } = this.#channel;
-    this.#run(() => {
-      if (failed) error.publish(this.context);
-      asyncStart.publish(this.context);
-      asyncEnd.publish(this.context);
-    });
-  }
+/** Whether anyone subscribes to `opslink:call`. */
+export function tracingCalls(): boolean {
+  const found = channels();
+  return found && found.call.hasSubscribers;
 }
 
 /** A call to publish, or `undefined` when nobody subscribes to `opslink:call` (then nothing is built). */
 export function openCall(trace: () => CallTrace): OpenCall | undefined {
   const found = channels();
-  return found && listening(found.call) ? new OpenCall(found, trace()) : undefined;
+  if (!found || !found.call.hasSubscribers) return undefined;
+  const context: CallContext = trace();
+  let within: Runner = (fn) => fn();
+  const call: OpenCall = {
+    begin: (fn) =>
+      begin(found.call, context, () => {
+        within = found.storage?.snapshot?.() ?? within;
+        return fn();
+      }),
+    within: (fn) => within(fn),
+    end(failed, outcome) {
+      if (call.ended) return;
+      call.ended = true;
+      if (failed) context.error = outcome;
+      else context.result = outcome;
+      within(() => close(found.call, context, failed));
+    },
+  };
+  return call;
 }
 
 /** Runs `run` as one call, as `TracingChannel#tracePromise` would; `run()` itself when nobody subscribes. */
-export function traceCall<T>(trace: () => CallTrace, run: () => Promise<T>, resultOf?: (value: T) => unknown): Promise<T> {
+export function traceCall<T>(trace: () => CallTrace, run: () => Promise<T>, resultOf: (value: T) => unknown = (v) => v): Promise<T> {
   const call = openCall(trace);
-  return call ? call.trace(run, resultOf) : run();
+  return call
+    ? call.begin(() =>
+        run().then(
+          (value) => {
+            call.end(false, resultOf(value));
+            return value;
+          },
+          (error: unknown) => {
+            call.end(true, error);
+            throw error;
+          },
+        ),
+      )
+    : run();
 }
 
 /** What {@link traceAttempt} reads of a call in the HTTP client. */
@@ -218,23 +188,18 @@ export function traceAttempt(
   send: (init: FetchInit) => Promise<AttemptResult>,
 ): Promise<AttemptResult> {
   const found = call.spec.trace && channels();
-  if (!found || !listening(found.request)) return send(init);
+  if (!found || !found.request.hasSubscribers) return send(init);
   const mask = call.redactor.with(sensitiveValues(init.headers));
   const headers = new Headers();
   for (const [name, value] of Object.entries(init.headers)) headers.set(name, mask.text(value));
   const context: RequestContext = { ...(call.spec.trace as CallTrace), url: mask.text(call.url), attempt, headers };
-  const { start, end, error, asyncStart, asyncEnd } = found.request;
-  return runStores(start, context, () => {
-    const sending = send(withAdded(init, headers));
-    end.publish(context);
-    return sending.then((result) => {
+  return begin(found.request, context, () =>
+    send(withAdded(init, headers)).then((result) => {
       settleAttempt(context, result, call, attempt);
-      if (context.error !== undefined) error.publish(context);
-      asyncStart.publish(context);
-      asyncEnd.publish(context);
+      close(found.request, context, context.error !== undefined);
       return result;
-    });
-  });
+    }),
+  );
 }
 
 /** `init` plus the headers a subscriber added to the published copy (names it did not have). */
@@ -268,7 +233,6 @@ export function requestIdOf(headers: Headers, redactor: Redactor): string | unde
 
 /** Tells `opslink:rate-limit` that the call is about to wait `waitMs` for the client's pause. */
 export function traceRateLimitWait(trace: CallTrace | undefined, waitMs: number): void {
-  if (!trace || waitMs <= 0) return;
-  const found = channels();
-  if (found?.rateLimit.hasSubscribers) found.rateLimit.publish({ ...trace, waitMs } satisfies RateLimitWait);
+  const found = trace && waitMs > 0 && channels();
+  if (found && found.wait.hasSubscribers) found.wait.publish({ ...trace, waitMs } satisfies RateLimitWait);
 }
