@@ -67,23 +67,23 @@ type Channels = {
 };
 type Load = (id: string) => unknown;
 
-let found: Channels | false | undefined;
+let found: Channels | null | undefined;
 
-/** The channels, looked up once; `false` where the runtime has no `diagnostics_channel`. */
-function channels(): Channels | false {
-  found ??= lookUp((globalThis as { process?: { getBuiltinModule?: Load } }).process?.getBuiltinModule);
+/** The channels, looked up once; `null` where the runtime has no `diagnostics_channel`. */
+function channels(): Channels | null {
+  if (found === undefined) found = lookUp((globalThis as { process?: { getBuiltinModule?: Load } }).process?.getBuiltinModule);
   return found;
 }
 
-function lookUp(load: Load | undefined): Channels | false {
+function lookUp(load: Load | undefined): Channels | null {
   try {
     const dc = load?.('node:diagnostics_channel') as { tracingChannel?(name: string): TracingChannel; channel(name: string): Channel };
-    if (!dc?.tracingChannel) return false;
+    if (!dc?.tracingChannel) return null;
     const hooks = load?.('node:async_hooks') as { AsyncLocalStorage?: Channels['storage'] } | undefined;
     const traced = (name: string) => (dc.tracingChannel as (name: string) => TracingChannel)(`opslink:${name}`);
     return { call: traced('call'), request: traced('request'), wait: dc.channel('opslink:rate-limit'), storage: hooks?.AsyncLocalStorage };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -91,7 +91,9 @@ function lookUp(load: Load | undefined): Channels | false {
 function begin<T>(channel: TracingChannel, context: object, fn: () => T): T {
   const { start } = channel;
   try {
-    return start.runStores ? start.runStores(context, fn) : (start.publish(context), fn());
+    if (start.runStores) return start.runStores(context, fn);
+    start.publish(context);
+    return fn();
   } finally {
     channel.end.publish(context);
   }
@@ -121,14 +123,13 @@ export interface OpenCall {
 
 /** Whether anyone subscribes to `opslink:call`. */
 export function tracingCalls(): boolean {
-  const found = channels();
-  return found && found.call.hasSubscribers;
+  return channels()?.call.hasSubscribers === true;
 }
 
 /** A call to publish, or `undefined` when nobody subscribes to `opslink:call` (then nothing is built). */
 export function openCall(trace: () => CallTrace): OpenCall | undefined {
   const found = channels();
-  if (!found || !found.call.hasSubscribers) return undefined;
+  if (!found?.call.hasSubscribers) return undefined;
   const context: CallContext = trace();
   let within: Runner = (fn) => fn();
   const call: OpenCall = {
@@ -187,8 +188,8 @@ export function traceAttempt(
   init: FetchInit,
   send: (init: FetchInit) => Promise<AttemptResult>,
 ): Promise<AttemptResult> {
-  const found = call.spec.trace && channels();
-  if (!found || !found.request.hasSubscribers) return send(init);
+  const found = call.spec.trace ? channels() : null;
+  if (!found?.request.hasSubscribers) return send(init);
   const mask = call.redactor.with(sensitiveValues(init.headers));
   const headers = new Headers();
   for (const [name, value] of Object.entries(init.headers)) headers.set(name, mask.text(value));
@@ -233,6 +234,7 @@ export function requestIdOf(headers: Headers, redactor: Redactor): string | unde
 
 /** Tells `opslink:rate-limit` that the call is about to wait `waitMs` for the client's pause. */
 export function traceRateLimitWait(trace: CallTrace | undefined, waitMs: number): void {
-  const found = trace && waitMs > 0 && channels();
-  if (found && found.wait.hasSubscribers) found.wait.publish({ ...trace, waitMs } satisfies RateLimitWait);
+  if (!trace || waitMs <= 0) return;
+  const found = channels();
+  if (found?.wait.hasSubscribers) found.wait.publish({ ...trace, waitMs } satisfies RateLimitWait);
 }
