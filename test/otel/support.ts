@@ -8,6 +8,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { drawTree } from '../../examples/_tree.ts';
 import { OpslinkInstrumentation, type OpslinkInstrumentationConfig } from '../../src/otel/index.js';
 
 export function otelHarness(config: OpslinkInstrumentationConfig = {}) {
@@ -45,25 +46,5 @@ export function otelHarness(config: OpslinkInstrumentationConfig = {}) {
   };
 }
 
-/** The spans as a tree of names, children in start order, for assertions and the README. */
-export function tree(spans: readonly ReadableSpan[], describe: (span: ReadableSpan) => string = (s) => s.name): string[] {
-  const byParent = new Map<string | undefined, ReadableSpan[]>();
-  const ids = new Set(spans.map((s) => s.spanContext().spanId));
-  for (const span of spans) {
-    const parent = span.parentSpanContext?.spanId;
-    const key = parent && ids.has(parent) ? parent : undefined;
-    byParent.set(key, [...(byParent.get(key) ?? []), span]);
-  }
-  const start = (s: ReadableSpan) => s.startTime[0] * 1e9 + s.startTime[1];
-  const lines: string[] = [];
-  const walk = (parent: string | undefined, prefix: string) => {
-    const children = [...(byParent.get(parent) ?? [])].sort((a, b) => start(a) - start(b));
-    children.forEach((span, i) => {
-      const last = i === children.length - 1;
-      lines.push(`${prefix}${parent === undefined ? '' : last ? '└─ ' : '├─ '}${describe(span)}`);
-      walk(span.spanContext().spanId, parent === undefined ? prefix : `${prefix}${last ? '   ' : '│  '}`);
-    });
-  };
-  walk(undefined, '');
-  return lines;
-}
+/** The spans as a tree of names, children in start order (the drawing the README shows). */
+export const tree = (spans: readonly ReadableSpan[]) => drawTree(spans);
