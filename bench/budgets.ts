@@ -43,14 +43,15 @@ export const BUDGETS: Record<string, number> = {
  *   the warehouse document's dates (+0 / +270 / +85); and, from a third tester, `fromEnv`
  *   lets a passed channel key beat an env webhook URL and names a missing key's variable, a
  *   webhook URL pasted twice is refused, whole numbers stay safe integers (+208 / +79 / +216).
- * Re-recorded for issue 27 (19,245 / 24,785 / 27,733 → below, +926 / +1,092 / +1,088 bytes,
+ * Re-recorded for issue 27 (19,245 / 24,785 / 27,733 → below, +977 / +1,141 / +1,132 bytes,
  * over the 0.5 KB the issue allows: for the lead to accept or send back): the tracing
  * channels published from the core (`core/http/tracing.ts`, ≈0.65 KB: channel lookup, the
- * call and request contexts, masked headers, headers a subscriber adds), a list's call over
+ * call and request contexts, masked headers, headers a subscriber adds; Bun's TracingChannel
+ * has no `hasSubscribers`, so each event's channel is asked), a list's call over
  * its iteration (≈0.15 KB), and each operation's documented URL template (≈0.05 KB).
  * A change that grows a miss from here pays for itself in bytes.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 20_171, 'opslink/warehouse': 25_877, opslink: 28_821 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 20_222, 'opslink/warehouse': 25_926, opslink: 28_865 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -50,7 +50,6 @@ interface Channel {
   runStores?<T>(message: unknown, fn: () => T): T;
 }
 interface TracingChannel {
-  readonly hasSubscribers: boolean;
   start: Channel;
   end: Channel;
   asyncStart: Channel;
@@ -85,6 +84,12 @@ function lookUp(load: Load | undefined): Channels | null {
   } catch {
     return null;
   }
+}
+
+/** Whether anyone subscribes to any of `channel`'s events (Bun's TracingChannel has no `hasSubscribers` of its own). */
+function listening(found: Channels | null, name: 'call' | 'request'): found is Channels {
+  const channel = found?.[name];
+  return !!channel && [channel.start, channel.end, channel.asyncStart, channel.asyncEnd, channel.error].some((c) => c.hasSubscribers);
 }
 
 /** `start` with the stores bound to it entered around `fn`, then `end`: how `tracePromise` begins. */
@@ -123,13 +128,13 @@ export interface OpenCall {
 
 /** Whether anyone subscribes to `opslink:call`. */
 export function tracingCalls(): boolean {
-  return channels()?.call.hasSubscribers === true;
+  return listening(channels(), 'call');
 }
 
 /** A call to publish, or `undefined` when nobody subscribes to `opslink:call` (then nothing is built). */
 export function openCall(trace: () => CallTrace): OpenCall | undefined {
   const found = channels();
-  if (!found?.call.hasSubscribers) return undefined;
+  if (!listening(found, 'call')) return undefined;
   const context: CallContext = trace();
   let within: Runner = (fn) => fn();
   const call: OpenCall = {
@@ -189,7 +194,7 @@ export function traceAttempt(
   send: (init: FetchInit) => Promise<AttemptResult>,
 ): Promise<AttemptResult> {
   const found = call.spec.trace ? channels() : null;
-  if (!found?.request.hasSubscribers) return send(init);
+  if (!listening(found, 'request')) return send(init);
   const mask = call.redactor.with(sensitiveValues(init.headers));
   const headers = new Headers();
   for (const [name, value] of Object.entries(init.headers)) headers.set(name, mask.text(value));
