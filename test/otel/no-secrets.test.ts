@@ -9,22 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MessagingClient, WarehouseClient } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
 import { recordChannels } from '../support/channels.js';
+import { ORDER } from '../support/reliability.js';
 import { otelHarness } from './support.js';
 
 const CALL_SECRET = 'call_SECRET_MARKER_h3ad3r';
-const ORDER = {
-  date: '2026-03-07',
-  retailer: 'Target',
-  order_number: 'PO-TRACE-1',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  asin: 'B000000001',
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'fba',
-} as const;
 
 const harness = otelHarness();
 const recorder = recordChannels();
@@ -78,7 +66,7 @@ describe('tracing with secrets masked', () => {
       chat.postChannelMessage({ content: 'by key' }),
       hook.postChannelMessage({ content: 'by webhook' }),
       wh.inbound.create(ORDER),
-      wh.inbound.createBulk([ORDER, { ...ORDER, order_number: 'PO-TRACE-2' }]),
+      wh.inbound.createBulk([ORDER, { ...ORDER, order_number: 'PO-2' }]),
       wh.inbound.update(order!.order_id, { notes: 'recounted' }),
       wh.inbound.updateMany([{ order_id: order!.order_id, patch: { notes: 'again' } }]),
       wh.shipments.retrieve('00000000-0000-4000-8000-000000000000'),
