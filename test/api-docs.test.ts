@@ -67,7 +67,7 @@ describe('API reference (TypeDoc)', () => {
 
   it('documents the four entry points', () => {
     const modules = (project.children ?? []).filter((child) => child.kind === KIND.Module).map((m) => m.name);
-    expect(modules.sort()).toEqual(['index', 'messaging', 'testing', 'warehouse']);
+    expect(modules.sort()).toEqual(['index', 'messaging', 'otel', 'testing', 'warehouse']);
   });
 
   it('gives every exported class, function, variable, interface and type alias an @example', () => {

@@ -36,7 +36,14 @@ export interface OpslinkInstrumentationConfig extends InstrumentationConfig {
   propagate?: boolean;
 }
 
-/** The bucket boundaries the HTTP semantic conventions advise for `http.client.request.duration`, in seconds. */
+/**
+ * The bucket boundaries the HTTP semantic conventions advise for `http.client.request.duration`,
+ * in seconds: what the instrumentation asks its histogram for.
+ * @example
+ * ```ts
+ * const view = { instrumentName: 'http.client.request.duration', aggregation: { type: 'explicit_bucket_histogram', boundaries: DURATION_BUCKETS } };
+ * ```
+ */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 interface Channel {
@@ -99,6 +106,7 @@ export class OpslinkInstrumentation extends InstrumentationBase<OpslinkInstrumen
     });
   }
 
+  /** Subscribes to the channels (done by the constructor unless `enabled: false`); a second call changes nothing. */
   override enable(): void {
     super.enable();
     if (this._subscriptions?.length) return;
@@ -120,6 +128,7 @@ export class OpslinkInstrumentation extends InstrumentationBase<OpslinkInstrumen
     ];
   }
 
+  /** Unsubscribes: no span, event or metric until {@link enable} is called again. */
   override disable(): void {
     super.disable();
     for (const unsubscribe of this._subscriptions ?? []) unsubscribe();
