@@ -5,7 +5,8 @@ const shared: Options = {
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
-  external: ['zod', 'msw', /^node:/],
+  // The optional peers stay the user's install: msw for the testing kit, OpenTelemetry for opslink/otel.
+  external: ['zod', 'msw', /^@opentelemetry\//, /^node:/],
 };
 
 /** The SDK's entry points: they share chunks, so each class exists once across them. */
@@ -13,6 +14,7 @@ const SDK_ENTRIES = {
   index: 'src/index.ts',
   'messaging/index': 'src/messaging/index.ts',
   'warehouse/index': 'src/warehouse/index.ts',
+  'otel/index': 'src/otel/index.ts',
 };
 
 export default defineConfig([

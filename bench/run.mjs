@@ -10,6 +10,7 @@ const only = process.argv.slice(2);
 const benches = [
   'overhead',
   'overhead-parts',
+  'tracing',
   'validation',
   'pagination',
   'ratelimit',

@@ -7,7 +7,7 @@
 import { callSafely } from '../internal/callbacks.js';
 import { journaledSend, PUT_BACK } from './bulk-journal.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
-import type { CallOptions } from './http/index.js';
+import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
 import type { BulkJournal } from './journal.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
@@ -136,41 +136,53 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
   }
 }
 
+/** @internal What a bulk method is: how items are checked and sent, what names them, and what names the call in traces. */
+export interface BulkCall<I, T> {
+  /** An item's checked value (what is sent), or its problems. */
+  check: (item: unknown, index: number) => Checked<I>;
+  send: (item: I, options: CallOptions) => Promise<T>;
+  subject: string;
+  trace: () => CallTrace;
+  /** Refuses the call before any item is looked at (a missing credential). */
+  ready?: () => void;
+}
+
 /**
  * @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one
- * result per item. The items are read once, at the call (the async body runs synchronously up
- * to its first `await`): each item's checked value is kept and is what is sent, so what the
- * caller does to its array or its items afterwards changes nothing.
+ * result per item: one call on the tracing channel, each item's own call inside it. The items
+ * are read once, at the call (everything up to `sendAll`'s first `await` runs synchronously):
+ * each item's checked value is kept and is what is sent, so what the caller does to its array
+ * or its items afterwards changes nothing.
  */
-export function runBulk<I, T>(
+export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions<I> | undefined): BulkPromise<T> {
+  return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, land)));
+}
+
+async function sendAll<I, T>(
   items: unknown,
-  check: (item: unknown, index: number) => Checked<I>,
-  send: (item: I, options: CallOptions) => Promise<T>,
+  { check, send, subject, ready }: BulkCall<I, T>,
   options: BulkOptions<I> | undefined,
-  subject: string,
-  ready?: () => void,
-): BulkPromise<T> {
-  return new BulkPromise<T>(async (land) => {
-    ready?.(); // a missing credential: refused before any item is looked at
-    const { concurrency = 8, onProgress, journal, key, retryUnknown, ...request } = options ?? {};
-    const list = checkAll(items, check, concurrency, subject);
-    const queue = journaledSend(list, { journal, key, retryUnknown }, send);
-    const results: BulkResult<T>[] = new Array(list.length);
-    const progress = { done: 0, total: list.length, failed: 0 };
-    const worker = async () => {
-      for (let index = queue.take(); index !== undefined; index = queue.take()) {
-        const result = await settle(index, () => queue.send(index, request));
-        if (result === undefined) continue; // put back: another sender holds it
-        results[index] = result;
-        progress.done++;
-        if (result.status === 'rejected') progress.failed++;
-        land(result);
-        if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
-    return results;
-  });
+  land: (result: BulkResult<T>) => void,
+): Promise<BulkResult<T>[]> {
+  ready?.(); // a missing credential: refused before any item is looked at
+  const { concurrency = 8, onProgress, journal, key, retryUnknown, ...request } = options ?? {};
+  const list = checkAll(items, check, concurrency, subject);
+  const queue = journaledSend(list, { journal, key, retryUnknown }, send);
+  const results: BulkResult<T>[] = new Array(list.length);
+  const progress = { done: 0, total: list.length, failed: 0 };
+  const worker = async () => {
+    for (let index = queue.take(); index !== undefined; index = queue.take()) {
+      const result = await settle(index, () => queue.send(index, request));
+      if (result === undefined) continue; // put back: another sender holds it
+      results[index] = result;
+      progress.done++;
+      if (result.status === 'rejected') progress.failed++;
+      land(result);
+      if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+  return results;
 }
 
 /** Every item's checked value, in a list of the caller's own (its array is never read again), or a refusal listing every problem. */

@@ -4,9 +4,17 @@
  * the input, sends and parses. (The warehouse lists add paging: `warehouse/pages.ts`.)
  */
 import type * as z from 'zod/mini';
-import { type APIPromise, rejectedPromise } from './api-promise.js';
+import { APIPromise, rejectedPromise } from './api-promise.js';
 import { ConfigurationError, RequestValidationError } from './errors/index.js';
-import type { CallOptions, HttpClient, RequestSpec, ResponseParser } from './http/index.js';
+import {
+  type CallOptions,
+  type CallTrace,
+  type HttpClient,
+  type RequestSpec,
+  type ResponseParser,
+  traceCall,
+  tracingCalls,
+} from './http/index.js';
 import type { Credential } from './options.js';
 import { type Checked, parseRequest } from './validation.js';
 
@@ -18,6 +26,8 @@ export type RequestParts = Pick<RequestSpec, 'path' | 'query' | 'json' | 'body' 
  */
 export interface Operation<P, O> {
   method: RequestSpec['method'];
+  /** The path as the service's document writes it, parameters named (`/api/v1/inbound/{order_id}`): what traces name. */
+  template: string;
   /** A write (send, post, create, update): never repeated after a 5xx, resolved on any 2xx. */
   write: boolean;
   /** Names the input in a `RequestValidationError` ("direct message"). */
@@ -40,6 +50,8 @@ export interface Operation<P, O> {
 /** @internal What an operation needs of the client that runs it. */
 export interface ClientContext {
   http: HttpClient;
+  /** Names the service in traces. */
+  service: CallTrace['service'];
   /** Names the client in the message for a missing credential ("MessagingClient"). */
   name: string;
   /** The credential held in `option`, with the `Authorization` scheme it is sent with; `undefined` when not set. */
@@ -56,8 +68,38 @@ export function runOperation<P, O>(
   options: CallOptions | undefined,
   methodName: string,
 ): APIPromise<O> {
+  const trace = callTrace(context, operation, methodName);
+  const send = () => sendOperation(context, operation, input, options, trace);
+  return tracingCalls()
+    ? new APIPromise(
+        traceCall(
+          () => trace,
+          () => send().withResponse(),
+          (r) => r.data,
+        ),
+      )
+    : send();
+}
+
+/** @internal What traces name a call by: its service, the method's path on the client, the method and the documented path. */
+export function callTrace(
+  context: Pick<ClientContext, 'service'>,
+  operation: Pick<Operation<never, never>, 'method' | 'template'>,
+  methodName: string,
+): CallTrace {
+  return { service: context.service, operation: methodName, method: operation.method, urlTemplate: operation.template };
+}
+
+/** @internal {@link runOperation} without a call of its own on the tracing channel: a page of a list whose call spans the iteration. */
+export function sendOperation<P, O>(
+  context: ClientContext,
+  operation: Operation<P, O>,
+  input: unknown,
+  options: CallOptions | undefined,
+  trace: CallTrace,
+): APIPromise<O> {
   try {
-    const spec = specOf(context, operation, input, methodName);
+    const spec = specOf(context, operation, input, trace);
     return context.http.request(spec, options, operation.parse);
   } catch (error) {
     return rejectedPromise(error);
@@ -82,8 +124,8 @@ export function requireCredential(
   return { option, ...held };
 }
 
-function specOf<P, O>(context: ClientContext, operation: Operation<P, O>, input: unknown, methodName: string): RequestSpec {
-  const credential = requireCredential(context, operation, methodName);
+function specOf<P, O>(context: ClientContext, operation: Operation<P, O>, input: unknown, trace: CallTrace): RequestSpec {
+  const credential = requireCredential(context, operation, trace.operation);
   const parsed = (operation.schema ? parseRequest(operation.schema, input, operation.subject) : input) as P;
   const checked = operation.check ? operation.check(parsed) : { ok: true as const, value: parsed };
   if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
@@ -91,6 +133,7 @@ function specOf<P, O>(context: ClientContext, operation: Operation<P, O>, input:
     method: operation.method,
     write: operation.write,
     credential,
+    trace,
     ...operation.request(checked.value),
   };
 }

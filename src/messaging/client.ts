@@ -4,7 +4,7 @@ import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-ki
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
-import { type ClientContext, requireCredential, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { type Checked, checkValue } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
@@ -113,6 +113,7 @@ export class MessagingClient {
     const held = (value: Credential | undefined) => (value === undefined ? undefined : { value, scheme: 'Bearer' });
     this.#context = {
       http: this.#http,
+      service: 'messaging',
       name: 'MessagingClient',
       credential: (option) => held(option === 'botKey' ? options.botKey : options.channelKey),
       variables: MESSAGING_ENV,
@@ -204,11 +205,14 @@ export class MessagingClient {
   sendDirectMessages(items: readonly DirectMessageInput[], options?: BulkOptions<DirectMessageInput>): BulkPromise<CreatedMessage> {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
-      (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,
-      (item, request) => this.sendDirectMessage(item, request),
+      {
+        check: (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,
+        send: (item, request) => this.sendDirectMessage(item, request),
+        subject: 'direct messages',
+        trace: () => callTrace(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
+        ready: () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
+      },
       options,
-      'direct messages',
-      () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
     );
   }
 

@@ -8,6 +8,7 @@ import type { WebhookUrlParts } from './webhook-url.js';
 /** `POST /api/bot/messages`, bearer bot key. */
 export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
   method: 'POST',
+  template: '/api/bot/messages',
   write: true,
   subject: 'direct message',
   schema: directMessageSchema,
@@ -19,6 +20,7 @@ export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
 /** `POST /api/bot/announcements`, bearer bot key. */
 export const postAnnouncement: Operation<unknown, Announcement> = {
   method: 'POST',
+  template: '/api/bot/announcements',
   write: true,
   subject: 'announcement',
   schema: announcementSchema,
@@ -37,6 +39,7 @@ export function postChannelMessage(
 ): Operation<unknown, CreatedMessage> {
   return {
     method: 'POST',
+    template: webhook ? '/api/automation/webhooks/{channelId}/{token}' : '/api/automation/messages',
     write: true,
     subject: 'channel message',
     schema,

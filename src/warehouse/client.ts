@@ -137,6 +137,7 @@ export class WarehouseClient {
     this.#gate = http.settings.gate;
     const context: ClientContext = {
       http,
+      service: 'warehouse',
       name: 'WarehouseClient',
       credential: () => ({ value: options.apiKey, scheme: 'ApiKey' }),
     };

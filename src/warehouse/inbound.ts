@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { type ClientContext, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
 import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
@@ -140,10 +140,13 @@ export class InboundOrders {
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
       items,
-      checkUpdateItem,
-      (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+      {
+        check: checkUpdateItem,
+        send: (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+        subject: 'inbound order updates',
+        trace: () => callTrace(this.#context, updateOrder(undefined), 'inbound.updateMany'),
+      },
       options,
-      'inbound order updates',
     );
   }
 }

@@ -43,6 +43,7 @@ export function idIssues(field: string, value: unknown): ValidationIssue[] {
 /** `POST /api/v1/inbound`, one order as a multipart form. */
 export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder> = {
   method: 'POST',
+  template: '/api/v1/inbound',
   write: true,
   subject: 'inbound order',
   schema: inboundOrderCreateSchema,
@@ -54,6 +55,7 @@ export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder
 /** `POST /api/v1/inbound` with `bulk=true` and a CSV `file`: text, a Blob (streamed), bytes, or rows checked one by one. */
 export const createBulk: Operation<unknown, BulkCreateResult> = {
   method: 'POST',
+  template: '/api/v1/inbound',
   write: true,
   subject: 'bulk upload',
   credential,
@@ -99,6 +101,7 @@ type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };
 export function updateOrder(current: CurrentOrder | undefined): Operation<UpdateInput, UpdateResult> {
   return {
     method: 'PUT',
+    template: '/api/v1/inbound/{order_id}',
     write: true,
     subject: 'inbound order update',
     credential,
@@ -123,6 +126,7 @@ export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOr
 /** `GET /api/v1/shipments/{shipment_id}`. */
 export const retrieveShipment: Operation<string, ShipmentDetail> = {
   method: 'GET',
+  template: '/api/v1/shipments/{shipment_id}',
   write: false,
   subject: 'shipment id',
   credential,
@@ -150,7 +154,7 @@ function listOf<P extends { offset?: number; limit?: number } & Record<string, u
   path: string,
   schema: z.ZodMiniType,
   parse: ListOperation<P, Item>['parse'],
-  named: Pick<ListOperation<P, Item>, 'subject' | 'keyOf'>,
+  named: Pick<ListOperation<P, Item>, 'subject' | 'keyOf' | 'template'>,
 ): ListOperation<P, Item> {
   const limitOf = (params: P) => params.limit ?? WAREHOUSE_LIMITS.defaultPageSize;
   return {
@@ -168,11 +172,13 @@ function listOf<P extends { offset?: number; limit?: number } & Record<string, u
 /** `GET /api/v1/inbound`, page by page. */
 export const listInbound = listOf<InboundQuery, InboundOrder>('/inbound', inboundListParamsSchema, parseInboundPage, {
   subject: 'inbound list parameters',
+  template: '/api/v1/inbound',
   keyOf: (order) => order.order_id,
 });
 
 /** `GET /api/v1/shipments`, page by page. */
 export const listShipments = listOf<ShipmentQuery, Shipment>('/shipments', shipmentListParamsSchema, parseShipmentPage, {
   subject: 'shipment list parameters',
+  template: '/api/v1/shipments',
   keyOf: (shipment) => shipment.shipment_id,
 });

@@ -19,8 +19,8 @@ import type * as z from 'zod/mini';
 import { APIPromise, rejectedPromise, type WithResponse } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
 import { OpslinkError, RequestValidationError, ResponseValidationError, type ValidationIssue } from '../core/errors/index.js';
-import { type CallOptions, type RawResponse, userAbort } from '../core/http/index.js';
-import { type ClientContext, type Operation, runOperation } from '../core/operation.js';
+import { type CallOptions, type OpenCall, openCall, type RawResponse, userAbort } from '../core/http/index.js';
+import { type ClientContext, callTrace, type Operation, sendOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseRequest } from '../core/validation.js';
 import { linkedSignal } from '../internal/signals.js';
@@ -81,6 +81,8 @@ export interface PagingContext<Item> {
   newestFirst: boolean;
   /** The list call's own options (signal, deadline instant, …), kept for every later page. */
   options: CallOptions;
+  /** The list's call on the tracing channel (when subscribed): its pages are requested in its async context. */
+  call?: OpenCall | undefined;
 }
 
 /**
@@ -224,24 +226,36 @@ function ignoredOffset(asked: number, context: PagingContext<unknown>): Response
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
   readonly #context: PagingContext<Item>;
   readonly #paging: PaginationOptions;
-
   /** @internal Built by the list methods. */
   constructor(context: PagingContext<Item>, startOffset: number, paging: PaginationOptions = {}) {
-    const first: Promise<WithResponse<Page<Item>>> = context
-      .fetch(startOffset, context.options)
-      .withResponse()
-      .then(({ data, response }) => ({ data: new Page(data, context, startOffset), response }));
+    const { call } = context;
+    const fetchFirst = (): Promise<WithResponse<Page<Item>>> =>
+      context
+        .fetch(startOffset, context.options)
+        .withResponse()
+        .then(({ data, response }) => ({ data: new Page(data, context, startOffset), response }));
+    const first = call ? call.begin(fetchFirst) : fetchFirst();
     super(first);
     this.#context = context;
     this.#paging = paging;
+    // Awaited only, the list's call ends with its first page; iterated, with the iteration.
+    call &&
+      first.then(
+        (r) => call.iterating || call.end(false, r.data),
+        (e) => call.iterating || call.end(true, e),
+      );
   }
 
   /** Every page in order, fetched as iteration reaches it (or ahead, with `concurrency`). */
   async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
     const ahead = new Prefetch(this.#context, this.#paging);
+    const { call } = this.#context;
+    if (call) call.iterating = true;
+    let pages = 1;
+    let seen = 0;
     try {
       let page: Page<Item> = await (this as APIPromise<Page<Item>>);
-      let seen = page.items.length;
+      seen = page.items.length;
       ahead.plan(page, seen);
       yield page;
       while (seen < ahead.maxItems && page.hasNextPage()) {
@@ -250,12 +264,17 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
         // between; asked again now, it cannot (records are only added at the top meanwhile).
         for (let again = 0; next.stale && again < STALE_REFETCHES; again++) next = page.follow(await ahead.refetch(page));
         page = next;
+        pages++;
         seen += page.items.length;
         ahead.plan(page, seen);
         yield page;
       }
+    } catch (error) {
+      call?.end(true, error);
+      throw error;
     } finally {
       ahead.stop();
+      call?.end(false, { pages, items: seen });
     }
   }
 
@@ -267,7 +286,11 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
     for await (const page of this.pages()) {
       for (const item of page.items) {
         // The page is already here, but the caller said stop: not one more item after that.
-        if (signal?.aborted) throw userAbort(this.#context.label, signal);
+        if (signal?.aborted) {
+          const error = userAbort(this.#context.label, signal);
+          this.#context.call?.end(true, error);
+          throw error;
+        }
         yield item;
         if (--left <= 0) return;
       }
@@ -360,6 +383,8 @@ export interface ListOperation<P, Item> {
   schema: z.ZodMiniType;
   credential?: string;
   path: string;
+  /** The path as the document writes it (`/api/v1/inbound`): what traces name. */
+  template: string;
   /** The `limit` the parameters ask for (the documented default when none). */
   limitOf(params: P): number;
   offsetOf(params: P): number;
@@ -390,6 +415,7 @@ export function listPages<P, Item>(
   methodName: string,
 ): PagePromise<Item> {
   let fetchPage: (offset: number, callOptions: CallOptions) => APIPromise<PageResult<Item>>;
+  const trace = callTrace(context, { method: 'GET', template: operation.template }, methodName);
   let params: P | undefined;
   let paging: PaginationOptions = {};
   let callOptions: CallOptions = {};
@@ -403,7 +429,7 @@ export function listPages<P, Item>(
     const checked = params;
     const limit = operation.limitOf(checked);
     fetchPage = (offset, pageOptions) =>
-      runOperation(context, pageOperation(operation, checked, offset, limit), undefined, pageOptions, methodName);
+      sendOperation(context, pageOperation(operation, checked, offset, limit), undefined, pageOptions, trace);
   } catch (error) {
     fetchPage = () => rejectedPromise(error);
   }
@@ -412,11 +438,18 @@ export function listPages<P, Item>(
   const label = `GET ${operation.path}`;
   const { sort_key = 'created_at', sort_order = 'desc' } = (params ?? {}) as { sort_key?: string; sort_order?: string };
   const newestFirst = sort_key === 'created_at' && sort_order === 'desc';
-  return new PagePromise<Item>(
-    { fetch: fetchPage, limit, keyOf: operation.keyOf, label, options: callOptions, newestFirst },
-    start,
-    paging,
-  );
+  const call = openCall(() => trace);
+  const lister: PagingContext<Item> = {
+    // A page requested later (by the iteration, or ahead of it) still belongs to the list's call.
+    fetch: call ? (offset, pageOptions) => call.within(() => fetchPage(offset, pageOptions)) : fetchPage,
+    limit,
+    keyOf: operation.keyOf,
+    label,
+    options: callOptions,
+    newestFirst,
+    call,
+  };
+  return new PagePromise<Item>(lister, start, paging);
 }
 
 function pageOperation<P, Item>(
@@ -427,6 +460,7 @@ function pageOperation<P, Item>(
 ): Operation<undefined, PageResult<Item>> {
   return {
     method: 'GET',
+    template: list.template,
     write: false,
     subject: list.subject,
     credential: list.credential,

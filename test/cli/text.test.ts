@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layout, mustStayWhole } from '../../src/cli/formats.js';
 import { exampleLines, wrap } from '../../src/cli/help.js';
-import { printable } from '../../src/cli/io.js';
+import { quoted } from '../../src/cli/io.js';
 import { closest, editDistance } from '../../src/cli/suggest.js';
 
 describe('closest', () => {
@@ -24,17 +24,18 @@ describe('closest', () => {
   });
 });
 
-describe('printable', () => {
-  it('shows control characters and bidi marks as escapes, and cuts long text', () => {
-    expect(printable('12\x1b[31m\r\n\t\u202e')).toBe('12\\x1b[31m\\r\\n\\t\\u202e');
-    expect(printable('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+describe('quoted', () => {
+  it('shows control characters and bidi marks as escapes, escapes its quotes, and cuts long text', () => {
+    expect(quoted('12\x1b[31m\r\n\t\u202e')).toBe('"12\\x1B[31m\\x0D\\n\\t\\u202E"');
+    expect(quoted('say "hi"')).toBe('"say \\"hi\\""');
+    expect(quoted('x'.repeat(100), 10)).toBe(`"${'x'.repeat(9)}…"`);
   });
 
   it('never lets a control character through', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be printed
-        expect(printable(text, 1000)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        expect(quoted(text, 1000)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       }),
     );
   });

@@ -34,9 +34,11 @@ export async function runScenario(opslink, config) {
   result.browserGuard = browserGuard;
   const allow = browserGuard === 'refused' ? { dangerouslyAllowBrowser: true } : {};
 
-  // 1. A direct message with the bot key.
+  // 1. A direct message with the bot key (traced, where the runtime has diagnostics_channel).
   const bot = new MessagingClient({ baseUrl: config.messagingBaseUrl, botKey: config.botKey, ...allow });
+  const tracing = watchTracing();
   const dm = await bot.sendDirectMessage({ to: { email: config.employeeEmail }, body: `Hello from ${config.runtime} 👋` });
+  result.tracing = tracing.stop();
   expect(dm && dm.id !== undefined, `direct message has an id (${JSON.stringify(dm)})`);
   result.directMessage = { id: String(dm.id) };
 
@@ -143,4 +145,38 @@ export async function runScenario(opslink, config) {
   result.ok = true;
   result.ms = Date.now() - started;
   return result;
+}
+
+/**
+ * Subscribes to opslink's tracing channels where the runtime has `diagnostics_channel`
+ * (asked for as the SDK does, at run time); `stop()` says what was published.
+ */
+function watchTracing() {
+  const dc = globalThis.process?.getBuiltinModule?.('node:diagnostics_channel');
+  if (!dc?.tracingChannel) return { stop: () => ({ channels: 'none' }) };
+  const events = [];
+  let request;
+  const handlers = (name) =>
+    Object.fromEntries(
+      ['start', 'end', 'asyncStart', 'asyncEnd', 'error'].map((event) => [
+        event,
+        (context) => {
+          events.push(`${name}:${event}`);
+          if (name === 'request' && event === 'asyncEnd') request = { ...context, headers: Object.fromEntries(context.headers) };
+        },
+      ]),
+    );
+  const subscribed = ['call', 'request'].map((name) => [dc.tracingChannel(`opslink:${name}`), handlers(name)]);
+  for (const [channel, set] of subscribed) channel.subscribe(set);
+  return {
+    stop() {
+      for (const [channel, set] of subscribed) channel.unsubscribe(set);
+      const { operation, urlTemplate, attempt, status, url } = request ?? {};
+      return {
+        channels: 'published',
+        events,
+        request: { operation, urlTemplate, attempt, status, url, authorization: request?.headers?.authorization },
+      };
+    },
+  };
 }

@@ -48,6 +48,16 @@ export function verifyRun({ result, requests, messaging, warehouse }) {
   );
 
   check(result.preflight?.requests === 0, 'the pre-flight errors sent no request');
+  if (result.tracing?.channels === 'published') {
+    const order = 'call:start call:end request:start request:end request:asyncStart request:asyncEnd call:asyncStart call:asyncEnd';
+    check(result.tracing.events.join(' ') === order, `the tracing events in tracePromise's order (${result.tracing.events})`);
+    const { operation, urlTemplate, attempt, status, authorization } = result.tracing.request;
+    check(
+      operation === 'sendDirectMessage' && urlTemplate === '/api/bot/messages' && attempt === 1 && status === 201,
+      `the request context as API.md lists it (${JSON.stringify(result.tracing.request)})`,
+    );
+    check(authorization === '[redacted]', 'the published headers are masked');
+  }
   check(
     result.preflight?.dmIssues?.includes('to.email') && result.preflight?.dmIssues?.includes('body'),
     `every DM problem at once (${result.preflight?.dmIssues})`,

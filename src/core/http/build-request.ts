@@ -5,6 +5,7 @@
  */
 import type { Credential } from '../options.js';
 import type { FetchInit } from './attempt.js';
+import type { CallTrace } from './tracing.js';
 
 /** One request as an operation describes it. */
 export interface RequestSpec {
@@ -21,6 +22,8 @@ export interface RequestSpec {
   baseUrl?: string | undefined;
   /** A write (send, post, create, update): a 2xx resolves even when its body is odd. */
   write: boolean;
+  /** What names the call on the tracing channels. */
+  trace?: CallTrace | undefined;
 }
 
 /** A copy of `headers` with every name in lower case, so a later `Authorization` replaces an earlier `authorization`. */

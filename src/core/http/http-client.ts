@@ -20,6 +20,7 @@ import { RawResponse } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 import type { Gate } from './store-gate.js';
+import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
 export type { RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
@@ -155,6 +156,7 @@ export class HttpClient {
     const paused = gate.pausedUntil;
     if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
     if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
+    if (paused) traceRateLimitWait(call.spec.trace, paused - Date.now());
     const release = await gate.acquire(call.signal);
     let result: AttemptResult | undefined;
     try {
@@ -176,14 +178,14 @@ export class HttpClient {
       log.debug?.(`→ ${call.label}${n > 1 ? ` (retry ${n - 1} of ${call.maxRetries})` : ''}`);
       const remaining = call.deadline.remaining();
       call.capped = remaining < call.timeout;
-      const send = (url: string, ms: number) => attempt(this.settings.fetch, url, init, ms, call.signal);
+      const timeout = Math.min(call.timeout, remaining);
       const context = { method: call.spec.method, path: call.path, redactor: call.redactor };
-      result = await followRedirects(call.url, send, Math.min(call.timeout, remaining), context);
+      result = await traceAttempt(call, n, init, (sent) =>
+        followRedirects(call.url, (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal), timeout, context),
+      );
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
-        const id = headers.get('x-request-id') ?? headers.get('request-id');
-        // A proxy may echo anything into it, a token in the URL too: scrubbed like the rest.
-        const requestId = id === null ? undefined : call.redactor.text(id);
+        const requestId = requestIdOf(headers, call.redactor);
         const durationMs = Math.round(result.durationMs);
         const url = call.redactor.text(call.url);
         emit(hooks, 'onResponse', { method: call.spec.method, url, attempt: n, status, durationMs, ...(requestId && { requestId }) }, log);

@@ -6,3 +6,13 @@ export { memberPath, ResponseMismatches } from './mismatches.js';
 export { type CheckPlan, checkBody, RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 export { type Gate, gateScope, type RateLimitStore, type SharedGateOptions } from './store-gate.js';
+export {
+  type CallContext,
+  type CallTrace,
+  type OpenCall,
+  openCall,
+  type RateLimitWait,
+  type RequestContext,
+  traceCall,
+  tracingCalls,
+} from './tracing.js';
