@@ -70,7 +70,6 @@ describe('API reference (TypeDoc)', () => {
     expect(modules.sort()).toEqual([
       'opslink',
       'opslink/messaging',
-      'opslink/node',
       'opslink/otel',
       'opslink/redis',
       'opslink/testing',

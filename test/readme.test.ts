@@ -2,11 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, redisServerMissing, startRedis } from './support/redis.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readme = readFileSync(`${root}README.md`, 'utf8');
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+/** The blocks of "Many processes" that connect to Redis run against a real redis-server (skipped, saying why, where there is none). */
+const needsRedis = (code: string) => code.includes("from 'opslink/redis'");
+let redis: RedisServer | undefined;
+beforeAll(async () => {
+  if (!redisServerMissing) redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  await redis?.stop();
+});
 
 describe('README', () => {
   it('has TypeScript examples', () => {
@@ -38,8 +49,10 @@ describe('README', () => {
       return { file, code };
     });
     // The blocks that start their own mocks run apart from those that meet the README's hosts.
-    const ownMocks = files.filter(({ code }) => code.includes("from 'opslink/testing'"));
-    const readmeHosts = files.filter((f) => !ownMocks.includes(f) && !inBrowser(f.code));
+    const runnable = files.filter(({ code }) => !inBrowser(code) && !(redisServerMissing && needsRedis(code)));
+    if (redisServerMissing) console.warn(`README blocks that use Redis not run: ${redisServerMissing}`);
+    const ownMocks = runnable.filter(({ code }) => code.includes("from 'opslink/testing'"));
+    const readmeHosts = runnable.filter((f) => !ownMocks.includes(f));
     const runs = [
       run(ownMocks.map((f) => f.file)),
       run(
@@ -47,7 +60,9 @@ describe('README', () => {
         ['--import', `${root}test/support/readme-services.ts`],
       ),
     ];
-    expect(ownMocks.length + readmeHosts.length).toBe(blocks.filter((code) => !inBrowser(code)).length);
+    expect(ownMocks.length + readmeHosts.length).toBe(
+      blocks.filter((code) => !inBrowser(code) && !(redisServerMissing && needsRedis(code))).length,
+    );
     expect(blocks.filter(inBrowser).map((code) => code.split('\n', 1)[0])).toEqual(["import { Ajv2020 } from 'ajv/dist/2020.js';"]);
     for (const [result, group] of [
       [runs[0]!, ownMocks],
@@ -72,6 +87,7 @@ function inBrowser(code: string): boolean {
 /** Runs README block files in one Node process, from examples/ (where the quick start's orders.csv is). */
 function run(files: string[], node: string[] = []) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OPSLINK_')));
+  if (redis) env.REDIS_URL = redis.url;
   const runner = `${root}test/support/readme-run.ts`;
   return spawnSync(process.execPath, [...node, runner, ...files], { cwd: `${root}examples`, encoding: 'utf8', env, timeout: 120_000 });
 }

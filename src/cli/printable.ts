@@ -12,11 +12,9 @@
 const UNSAFE = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
 
 /**
- * `text` with every control character written as a visible escape (`\x1B`, `\u202E`).
- * @example
- * ```ts
- * printable('colour\x1b[2J'); // 'colour\\x1B[2J'
- * ```
+ * `text` with every control character written as a visible escape (`\x1B`, `\u202E`):
+ * `printable('colour\x1b[2J')` gives `'colour\\x1B[2J'`, which shows the escape instead of
+ * clearing the screen.
  */
 export function printable(text: string): string {
   return text.replace(UNSAFE, (c) => {

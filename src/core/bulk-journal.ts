@@ -15,7 +15,10 @@ type JournalOptions<I> = Pick<BulkOptions<I>, 'journal' | 'key' | 'retryUnknown'
 
 /** A claim that means "do not send": thrown out of the HTTP core, past the gate, to the bulk call. */
 class Unsent {
-  constructor(readonly claim: Exclude<JournalClaim, { status: 'claimed' }>) {}
+  readonly claim: Exclude<JournalClaim, { status: 'claimed' }>;
+  constructor(claim: Exclude<JournalClaim, { status: 'claimed' }>) {
+    this.claim = claim;
+  }
 }
 
 /** Longest pause between two looks at an item another sender holds. */

@@ -26,6 +26,7 @@ export type JournalOutcome =
  * `unknown`: a send began and no outcome was recorded).
  * @example
  * ```ts
+ * const journal = memoryJournal();
  * const claim: JournalClaim = await journal.claim('ana@example.com', { retryUnknown: false });
  * if (claim.status === 'claimed') await journal.record('ana@example.com', claim.token, { status: 'unknown' });
  * ```
@@ -59,6 +60,7 @@ export interface ClaimRequest {
  * `leaseMs` belongs to a sender that died, and its item's outcome is unknown.
  * @example
  * ```ts
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const journal: BulkJournal = memoryJournal();
  * await messaging.sendDirectMessages(items, { journal });
  * await messaging.sendDirectMessages(items, { journal }); // sends nothing: every item is recorded as delivered
@@ -132,6 +134,7 @@ export function claimToken(): string {
  * @param options `leaseMs`: how long a claim lives without renewal (default 20 000).
  * @example
  * ```ts
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const journal = memoryJournal();
  * const first = await messaging.sendDirectMessages(items, { journal });
  * const retried = await messaging.sendDirectMessages(items, { journal }); // only the failed ones are sent again

@@ -112,8 +112,10 @@ export interface RateLimitEvent {
  * their values; `url` has any webhook token masked.
  * @example
  * ```ts
+ * import { metrics } from '@opentelemetry/api';
+ * const mismatches = metrics.getMeter('my-app').createCounter('opslink.response_mismatch');
  * const onResponseMismatch = (e: ResponseMismatchEvent) =>
- *   metrics.increment('opslink.response_mismatch', { members: e.issues.map((i) => i.path.join('.')).join(' ') });
+ *   mismatches.add(e.issues.length, { method: e.method, members: e.issues.map((i) => i.path.join('.')).join(' ') });
  * ```
  */
 export interface ResponseMismatchEvent {

@@ -44,6 +44,7 @@ const NEWLINE = 0x0a;
  * @example
  * ```ts
  * import { fileJournal } from 'opslink/node';
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const journal = fileJournal('shift-reminders.journal');
  * const results = await messaging.sendDirectMessages(items, { journal });
  * ```

@@ -24,6 +24,8 @@ import { VERSION } from '../core/version.js';
  * Options of {@link OpslinkInstrumentation}.
  * @example
  * ```ts
+ * import { registerInstrumentations } from '@opentelemetry/instrumentation';
+ * import { OpslinkInstrumentation, type OpslinkInstrumentationConfig } from 'opslink/otel';
  * const config: OpslinkInstrumentationConfig = { propagate: false };
  * registerInstrumentations({ instrumentations: [new OpslinkInstrumentation(config)] });
  * ```
@@ -41,7 +43,11 @@ export interface OpslinkInstrumentationConfig extends InstrumentationConfig {
  * in seconds: what the instrumentation asks its histogram for.
  * @example
  * ```ts
- * const view = { instrumentName: 'http.client.request.duration', aggregation: { type: 'explicit_bucket_histogram', boundaries: DURATION_BUCKETS } };
+ * import { AggregationType, MeterProvider } from '@opentelemetry/sdk-metrics';
+ * import { DURATION_BUCKETS } from 'opslink/otel';
+ * // The same buckets for every library's `http.client.request.duration`, not only opslink's.
+ * const view = { instrumentName: 'http.client.request.duration', aggregation: { type: AggregationType.EXPLICIT_BUCKET_HISTOGRAM, options: { boundaries: DURATION_BUCKETS } } } as const;
+ * const meterProvider = new MeterProvider({ views: [view] });
  * ```
  */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];

@@ -1,6 +1,7 @@
 /**
  * `opslink/redis`: one rate limit and at-most-once bulk journals across processes, on the
  * Redis the user already runs. Takes the user's connected client; imports no Redis library.
+ * @module opslink/redis
  */
 
 export type { BulkJournal } from '../core/index.js';

@@ -16,6 +16,10 @@ const scripts = { acquire: script(ACQUIRE), release: script(RELEASE), pause: scr
  * `redisStore` returns.
  * @example
  * ```ts
+ * import { createClient } from 'redis';
+ * import { type RedisStore, redisStore } from 'opslink/redis';
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
  * const store: RedisStore = redisStore(redis, { prefix: 'acme:opslink' });
  * await messaging.sendDirectMessages(items, { journal: store.journal('shift-reminder-2026-11-25') });
  * ```
@@ -44,7 +48,7 @@ export interface RedisStore extends RateLimitStore {
  * import { redisStore } from 'opslink/redis';
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const store = redisStore(redis, { prefix: 'acme:opslink' });
- * const warehouse = new WarehouseClient({ ...options, rateLimitStore: store, requestsPerSecond: 20 });
+ * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, rateLimitStore: store, requestsPerSecond: 20 });
  * ```
  */
 export function redisStore(client: unknown, options?: { prefix?: string; timeout?: number }): RedisStore {

@@ -40,7 +40,11 @@ export const SHIPMENT_FULFILLMENT_TYPES = ['fba', 'fbm', 'manual', 'wfs', 'shopi
  * Shipment statuses, in the order a shipment moves through them.
  * @example
  * ```ts
- * const progress = (s: Shipment) => SHIPMENT_STATUSES.indexOf(s.status) / (SHIPMENT_STATUSES.length - 1);
+ * // 0 (working) to 1 (shipped); indexOf gives -1 for a status the document does not name (the field is open): undefined.
+ * const progress = (s: Shipment): number | undefined => {
+ *   const step = (SHIPMENT_STATUSES as readonly string[]).indexOf(s.status);
+ *   return step === -1 ? undefined : step / (SHIPMENT_STATUSES.length - 1);
+ * };
  * ```
  */
 export const SHIPMENT_STATUSES = ['working', 'requested', 'picking', 'picked', 'shipped'] as const;

@@ -229,7 +229,7 @@ describe('orders import', () => {
     const csv = `${HEADER}\n${row({ quantity: '12\x1b[31m' })}\n${row({ retailer: '' })}\n`;
     const result = await run(['orders', 'import', '-', '--dry-run'], { env: s.env, input: csv });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('row 2, column G (quantity), value "12\\x1b[31m": must be a number');
+    expect(result.stderr).toContain('row 2, column G (quantity), value "12\\x1B[31m": must be a number');
     expect(result.stderr).toContain('row 3, column B (retailer), empty: is required');
     expect(result.stderr).not.toContain('\x1b');
     expect(s.requests).toEqual([]);

@@ -11,13 +11,26 @@ import type { Release } from './gate.js';
  * What the HTTP core needs of a gate, local or shared: what a `RateLimitStore` builds.
  * @example
  * ```ts
- * const release = await gate.acquire(signal); // wait for a start
- * release('ok'); // after the response: 'ok', 'limited' (a 429) or 'failed'
+ * // A store that shares nothing and counts 429s, around each client's own gate.
+ * let limited = 0;
+ * const counting = (gate: Gate): Gate => ({
+ *   get pausedUntil() { return gate.pausedUntil; },
+ *   acquire: async (signal) => {
+ *     const release = await gate.acquire(signal); // wait for a start
+ *     // after the response: 'ok', 'limited' (a 429) or 'failed'
+ *     return (outcome) => { if (outcome === 'limited') limited++; release(outcome); };
+ *   },
+ *   pause: (ms) => gate.pause(ms),
+ * });
+ * const store: RateLimitStore = { gate: (options) => counting(options.local) };
  * ```
  */
 export interface Gate {
+  /** Until when (ms since the epoch) requests are held after a 429; 0 when not paused. */
   readonly pausedUntil: number;
+  /** Waits for a start; the function it gives back hands the slot back with the outcome. */
   acquire(signal?: AbortSignal): Promise<Release>;
+  /** Holds every request not yet sent for `ms` (after a 429), then opens slowly. */
   pause(ms: number): void;
 }
 
@@ -45,9 +58,11 @@ export interface SharedGateOptions {
  * `redisStore(client)` from `opslink/redis`.
  * @example
  * ```ts
+ * import { createClient } from 'redis';
  * import { redisStore } from 'opslink/redis';
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const rateLimitStore: RateLimitStore = redisStore(redis);
- * const warehouse = new WarehouseClient({ ...options, rateLimitStore, requestsPerSecond: 20 });
+ * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, rateLimitStore, requestsPerSecond: 20 });
  * ```
  */
 export interface RateLimitStore {
