@@ -24,7 +24,8 @@ function monthDay(sep: string, short: boolean): string {
 const ISO_DATE = `(?:\\d{4}-(?:${monthDay('-', false)})|${LEAP_YEAR}-02-29)`;
 
 /** A time of day and an optional zone, every part in range, as `isIsoDateTime` reads them. */
-const TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?';
+const TIME =
+  'T(?:(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:[.,]\\d+)?)?|23:59:60(?:[.,]\\d+)?)(?:Z|[+-](?:[01]\\d|2[0-3])(?::?[0-5]\\d)?)?';
 
 /** ISO 8601 date, optionally with a time and zone (`isIsoDateTime`). */
 export const ISO_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${TIME})?$`;

@@ -137,5 +137,5 @@ export const httpUrl = hinted(
 /** JSON Schema of ISO 8601 date or date-time text, as `isIsoDateTime` reads it (the calendar checks aside). */
 export const ISO_DATE_TIME_HINT = {
   type: 'string',
-  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}([.,]\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$',
 };

@@ -21,22 +21,25 @@ export function isCalendarDay({ year, month, day }: CalendarDay): boolean {
   return Number.isInteger(year) && year >= 0 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
 
 /**
- * Whether `text` is an ISO 8601 calendar date, optionally with a time and a zone
- * (`2026-11-22`, `2026-11-22T10:00:00Z`, `2026-11-22T10:00+01:00`), every part in range.
- * The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601.
+ * Whether `text` is an ISO 8601 calendar date in its extended form, optionally with a time
+ * and a zone (`2026-11-22`, `2026-11-22T10:00:00Z`, `2026-11-22T10:00+01:00`), every part in
+ * range. ISO 8601's own variants are read too: a decimal comma (`10:00:00,5`), a zone of hours
+ * only (`+02`), a leap second (`23:59:60`). The separator is `T` only: a space is RFC 3339
+ * leniency, not ISO 8601.
  */
 export function isIsoDateTime(text: string): boolean {
   const m = ISO_DATE_TIME.exec(text);
   if (!m) return false;
   const [, y, mo, d, h = '0', mi = '0', s = '0', , zh = '0', zm = '0'] = m;
+  const leapSecond = h === '23' && mi === '59' && s === '60';
   return (
     isCalendarDay({ year: Number(y), month: Number(mo), day: Number(d) }) &&
     Number(h) <= 23 &&
     Number(mi) <= 59 &&
-    Number(s) <= 59 &&
+    (Number(s) <= 59 || leapSecond) &&
     Number(zh) <= 23 &&
     Number(zm) <= 59
   );

@@ -36,8 +36,8 @@ const isoDate = fc.tuple(year, month, day).map(([y, m, d]) => `${pad(y, 4)}-${pa
 const time = fc.tuple(
   fc.integer({ min: 0, max: 25 }),
   fc.integer({ min: 0, max: 61 }),
-  fc.option(fc.tuple(fc.integer({ min: 0, max: 61 }), fc.option(fc.constantFrom('.5', '.123456', '.'), { nil: '' })), { nil: undefined }),
-  fc.constantFrom('', 'Z', '+01:00', '-0530', '+24:00', '+23:60', 'z', '+1:00'),
+  fc.option(fc.tuple(fc.integer({ min: 0, max: 61 }), fc.option(fc.constantFrom('.5', '.123456', '.', ',5', ','), { nil: '' })), { nil: undefined }),
+  fc.constantFrom('', 'Z', '+01:00', '-0530', '+24:00', '+23:60', 'z', '+1:00', '+02', '-12', '+24', '+2'),
 );
 const isoDateTime = fc.oneof(
   isoDate,
@@ -63,6 +63,11 @@ describe('date patterns of the documents', () => {
     agree(isoDateTime, pattern, isIsoDateTime);
     expect(pattern.test('2024-02-29T23:59:59.5+05:30')).toBe(true);
     expect(pattern.test('2025-02-29')).toBe(false);
+    // ISO 8601's own variants: a decimal comma, a zone of hours only, a leap second.
+    for (const text of ['2026-11-20T10:00:00,5Z', '2026-11-20T10:00:00+02', '2016-12-31T23:59:60Z']) {
+      expect([text, pattern.test(text), isIsoDateTime(text)]).toEqual([text, true, true]);
+    }
+    expect(isIsoDateTime('2016-12-31T22:59:60Z')).toBe(false);
   });
 
   it('an order date: the pattern matches exactly what readOrderDate accepts', () => {
