@@ -36,7 +36,9 @@ const isoDate = fc.tuple(year, month, day).map(([y, m, d]) => `${pad(y, 4)}-${pa
 const time = fc.tuple(
   fc.integer({ min: 0, max: 25 }),
   fc.integer({ min: 0, max: 61 }),
-  fc.option(fc.tuple(fc.integer({ min: 0, max: 61 }), fc.option(fc.constantFrom('.5', '.123456', '.', ',5', ','), { nil: '' })), { nil: undefined }),
+  fc.option(fc.tuple(fc.integer({ min: 0, max: 61 }), fc.option(fc.constantFrom('.5', '.123456', '.', ',5', ','), { nil: '' })), {
+    nil: undefined,
+  }),
   fc.constantFrom('', 'Z', '+01:00', '-0530', '+24:00', '+23:60', 'z', '+1:00', '+02', '-12', '+24', '+2'),
 );
 const isoDateTime = fc.oneof(

@@ -56,8 +56,14 @@ async function revoke(mock: MessagingMock, request: Request): Promise<Response> 
 }
 
 export function messagingApiRoutes(mock: MessagingMock): MockRoute[] {
+  const employees: MockRoute['handler'] = ({ request }) => addEmployee(mock, request);
+  const revoking: MockRoute['handler'] = ({ request }) => revoke(mock, request);
+  // `/_mock/employees` and `/_mock/revoke` are the names API.md gives; the messaging service
+  // is the one with employees and revocable bot and channel keys.
   return [
-    { method: 'POST', path: '/messaging/employees', handler: ({ request }) => addEmployee(mock, request) },
-    { method: 'POST', path: '/messaging/revoke', handler: ({ request }) => revoke(mock, request) },
+    { method: 'POST', path: '/messaging/employees', handler: employees },
+    { method: 'POST', path: '/employees', handler: employees },
+    { method: 'POST', path: '/messaging/revoke', handler: revoking },
+    { method: 'POST', path: '/revoke', handler: revoking },
   ];
 }

@@ -235,6 +235,9 @@ describe('messaging controls', () => {
     await post('/messaging/revoke', { channel: messaging.channelId });
     expect((await fetch(server.webhookUrl!, { method: 'POST', body: '{}' })).status).toBe(401);
     expect((await post('/messaging/revoke', { bot: 'nobody' })).status).toBe(404);
+    // The short names API.md gives reach the same routes.
+    expect((await post('/revoke', { bot: 'nobody' })).status).toBe(404);
+    expect((await post('/employees', { email: 'dora@example.test', phoneNumber: '+15550199' })).status).toBe(201);
     expect((await post('/messaging/revoke', { bot: 'a', channel: 'b' })).status).toBe(400);
     expect((await post('/messaging/revoke', { key: messaging.botKey })).text).not.toContain(messaging.botKey);
   });
