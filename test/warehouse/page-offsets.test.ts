@@ -7,32 +7,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { type InboundOrder, ResponseValidationError, WarehouseClient } from '../../src/index.js';
+import { listedOrder } from '../support/listed-orders.js';
 
 const TOTAL = 250;
-const orderAt = (i: number) => ({
-  order_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  date: '11/22/2026',
-  retailer: 'R',
-  order_number: `PO-${i}`,
-  item_name: 'Lamp',
-  color: 'black',
-  brand_sku: 'L-1',
-  size: '',
-  quantity: 1,
-  asin: 'B0',
-  amazon_sku: 'A',
-  unit_cost: 1,
-  list_price: 2,
-  client_notes: null,
-  fulfillment_type: 'wfs',
-  sold_as: 'individual',
-  units_per_pack: 1,
-  upc: null,
-  tracking_numbers: [],
-  status: 'inbound',
-  created_at: '2026-11-22T10:00:00Z',
-});
-const ROWS = Array.from({ length: TOTAL }, (_, i) => orderAt(i));
+const ROWS = Array.from({ length: TOTAL }, (_, i) => listedOrder(i));
 
 /** An inbound list in ascending order that honours `offset`; `answer` rewrites what it says about it. */
 function listServer(answer: (asked: number) => { offset?: unknown; rows?: unknown[] } = (asked) => ({ offset: asked })) {
