@@ -17,7 +17,7 @@
  * Options: --only a,b (rows whose name contains a or b)   --keep (keep the temp folders)
  * Env: OPSLINK_RUNTIMES_DIR (cache folder), CHROMIUM_PATH (default /usr/bin/chromium; installed
  * with apt-get when missing and running as root), OPSLINK_RUNTIME_TIMEOUT_MS (per row).
- * Prints a table, writes test/runtimes/versions.md and .tmp/runtimes-report.json (every
+ * Prints a table, writes test/runtimes/versions.md (in CI: .tmp/runtimes-versions.md) and .tmp/runtimes-report.json (every
  * row's result as the runtime printed it), and ends with `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
@@ -628,7 +628,10 @@ function writeVersions(packed) {
     `msw ${repoVersion('msw')}, playwright-core ${repoVersion('playwright-core')} driving ${chromiumPath}.`,
     '',
   ];
-  writeFileSync(join(fixtures, 'versions.md'), lines.join('\n'));
+  // The committed record is refreshed by a contributor's run; CI writes its own beside its other
+  // reports, so a CI run leaves the clone as it found it.
+  const target = process.env.CI ? join(repo, '.tmp', 'runtimes-versions.md') : join(fixtures, 'versions.md');
+  writeFileSync(target, lines.join('\n'));
 }
 
 async function main() {

@@ -165,6 +165,28 @@ describe('a webhook call', () => {
     expect(response.url).toContain('/api/automation/webhooks/');
   });
 
+  it("from a platform whose Response takes no property (edge-runtime's is a proxy): response.url carries no token all the same", async () => {
+    // A fetch that hands back such a response: every property read passes to the real one, none can be defined.
+    const sealed: typeof fetch = async (input, init) => {
+      const real = await fetch(input, init);
+      return new Proxy(real, {
+        get: (target, name) => {
+          const value: unknown = Reflect.get(target, name, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+        defineProperty: () => {
+          throw new TypeError('Cannot redefine property: url');
+        },
+      });
+    };
+    const hook = MessagingClient.fromWebhookUrl(here.messaging.webhookUrl, { fetch: sealed });
+    const { data, response } = await hook.postChannelMessage({ content: 'deployed' }).withResponse();
+    expect(data).toBeDefined();
+    expect(response.url).not.toContain(token());
+    expect(response.url).toContain('/api/automation/webhooks/');
+    expect([response.status, response.headers.get('content-type')]).toEqual([201, expect.stringContaining('json')]);
+  });
+
   it('refused: the token is masked in the message, the Location header and the error as logged', async () => {
     const hook = MessagingClient.fromWebhookUrl(webhook('301'));
     const error = await refused(hook.postChannelMessage({ content: 'deployed' }), 301);

@@ -359,12 +359,23 @@ function emit<O, K extends keyof O>(
 
 /**
  * The response as `withResponse()` hands it over: its `url` (a webhook call's holds the token)
- * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own.
+ * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own;
+ * where the platform's response will not take a property (edge-runtime's is a proxy), a proxy
+ * of it answers `url` and passes everything else to it.
  */
 function withUrlScrubbed(response: Response, redactor: Redactor): Response {
   const url = redactor.text(response.url);
-  if (url !== response.url) Object.defineProperty(response, 'url', { value: url, enumerable: true });
-  return response;
+  if (url === response.url) return response;
+  try {
+    return Object.defineProperty(response, 'url', { value: url, enumerable: true });
+  } catch {
+    return new Proxy(response, {
+      get: (target, name) => {
+        const value: unknown = name === 'url' ? url : Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
