@@ -197,7 +197,7 @@ describe('opslink dm --to-file', () => {
   });
 });
 
-/** Starts a campaign of `count` new employees on `journal`; `messaged` resolves once the server has `after` of its messages. */
+/** Starts `dm --to-file` to `employees` on `journal`, its results as NDJSON. */
 function campaign(employees: MockEmployee[], body: string, journal: string) {
   const path = file(`${employees.map((e) => e.email).join('\n')}\n`);
   const args = ['dm', '--to-file', path, '--body', body, '--journal', journal, '--format', 'ndjson'];
@@ -214,13 +214,18 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+/** `count` new employees and a campaign to them on a fresh journal, 20 ms a message, once the server has `atLeast` of them. */
+async function underWay(count: number, body: string, atLeast: number) {
+  s.messaging.faults.latency('POST /api/bot/messages', 20);
+  const staff = hire(count);
+  const started = campaign(staff, body, journalPath());
+  await until(() => received(body).size >= atLeast);
+  return { staff, ...started };
+}
+
 describe('opslink dm --to-file --journal, stopped and run again', () => {
   it('Ctrl-C mid-run: exit 130 with a line per recipient sent so far; a run again messages the rest, everyone exactly once', async () => {
-    s.messaging.faults.latency('POST /api/bot/messages', 20);
-    const staff = hire(120);
-    const journal = journalPath();
-    const first = campaign(staff, 'interrupted campaign', journal);
-    await until(() => received('interrupted campaign').size >= 30);
+    const { staff, ...first } = await underWay(120, 'interrupted campaign', 30);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(130);
     const { stdout, stderr } = first.output();
@@ -241,11 +246,7 @@ describe('opslink dm --to-file --journal, stopped and run again', () => {
   }, 60_000);
 
   it('kill -9 mid-run: a run again messages every recipient exactly once or reports them unknown, at most the 8 in flight', async () => {
-    s.messaging.faults.latency('POST /api/bot/messages', 20);
-    const staff = hire(150);
-    const journal = journalPath();
-    const first = campaign(staff, 'killed campaign', journal);
-    await until(() => received('killed campaign').size >= 40);
+    const { staff, ...first } = await underWay(150, 'killed campaign', 40);
     first.child.kill('SIGKILL');
     await first.exited;
 
