@@ -10,9 +10,11 @@ const only = process.argv.slice(2);
 const benches = [
   'overhead',
   'overhead-parts',
+  'bulk',
   'tracing',
   'validation',
   'pagination',
+  'paging-cpu',
   'ratelimit',
   'memory',
   'upload',
