@@ -35,70 +35,52 @@ interface Def {
 
 const compiled = new WeakMap<object, Accept | null>();
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The predicate for `schema`, or `undefined` when some part of it is not one the predicate can vouch for. */
 export function quickAccept(schema: z.ZodMiniType): Accept | undefined {
-  let accept = compiled.get(schema);
-  if (accept === undefined) {
-    accept = compile(schema) ?? null;
-    compiled.set(schema, accept);
-  }
-  return accept ?? undefined;
+  if (!compiled.has(schema)) compiled.set(schema, compile(schema._zod.def as unknown as Def) ?? null);
+  return compiled.get(schema) ?? undefined;
 }
 
-function compile(schema: z.ZodMiniType): Accept | undefined {
-  const def = schema._zod.def as unknown as Def;
-  const base = baseOf(def);
-  if (!base || !def.checks?.length) return base;
+function compile(def: Def): Accept | undefined {
   // Only `z.refine` checks (a predicate as `fn`); a superRefine or a length check has none.
-  const refines = def.checks.map((check) => (check._zod.def.check === 'custom' ? check._zod.def.fn : undefined));
-  if (refines.some((fn) => fn === undefined)) return undefined;
-  return (value) => base(value) && refines.every((fn) => (fn as (value: unknown) => unknown)(value) === true);
+  const refines = (def.checks ?? []).map((check) => (check._zod.def.check === 'custom' ? check._zod.def.fn : undefined));
+  const base = baseOf(def);
+  if (!base || refines.some((fn) => !fn)) return undefined;
+  return refines.length ? (value) => base(value) && refines.every((fn) => fn?.(value) === true) : base;
 }
 
 function baseOf(def: Def): Accept | undefined {
+  const inner = def.innerType ?? def.element;
+  const accept = inner && quickAccept(inner);
   switch (def.type) {
     case 'string':
-      return (value) => typeof value === 'string';
+    case 'boolean':
+      return (value) => typeof value === def.type;
     // zod's number refuses NaN and ±Infinity (JSON has neither, but the predicate holds to the schema).
     case 'number':
-      return (value) => typeof value === 'number' && Number.isFinite(value);
-    case 'boolean':
-      return (value) => typeof value === 'boolean';
-    case 'custom': {
-      const fn = def.fn;
-      return fn && ((value) => fn(value) === true);
-    }
+      return Number.isFinite as Accept;
+    case 'custom':
+      return def.fn && ((value) => def.fn?.(value) === true);
     case 'nullable':
-    case 'optional': {
-      const inner = def.innerType && quickAccept(def.innerType);
-      const empty = def.type === 'nullable' ? null : undefined;
-      return inner && ((value) => value === empty || inner(value));
-    }
-    case 'array': {
-      const element = def.element && quickAccept(def.element);
-      return element && ((value) => Array.isArray(value) && value.every(element));
-    }
+      return accept && ((value) => value === null || accept(value));
+    case 'optional':
+      return accept && ((value) => value === undefined || accept(value));
+    case 'array':
+      return accept && ((value) => Array.isArray(value) && value.every(accept));
     case 'object':
       return objectAccept(def);
-    default:
-      return undefined;
   }
+  return undefined;
 }
 
 /** A loose object only: a plain `z.object` drops unknown members, so its output is not its input. */
 function objectAccept(def: Def): Accept | undefined {
-  if (!def.shape || (def.catchall?._zod.def as unknown as Def | undefined)?.type !== 'unknown') return undefined;
-  const members: [string, Accept][] = [];
-  for (const [name, member] of Object.entries(def.shape)) {
-    const accept = quickAccept(member);
-    if (!accept) return undefined;
-    members.push([name, accept]);
-  }
-  return (value) => {
-    if (!isRecord(value)) return false;
-    for (const [name, accept] of members) if (!accept(value[name])) return false;
-    return true;
-  };
+  if ((def.catchall?._zod.def as unknown as Def | undefined)?.type !== 'unknown') return undefined;
+  const members = Object.entries(def.shape ?? {}).map(([name, member]) => [name, quickAccept(member)] as const);
+  if (members.some(([, accept]) => !accept)) return undefined;
+  return (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    members.every(([name, accept]) => accept?.((value as Record<string, unknown>)[name]));
 }
