@@ -1,5 +1,6 @@
 // Shared helpers of the benchmarks: interleaved rounds, medians, a child server, results.
 import { fork } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export const median = (values) => {
@@ -75,4 +76,51 @@ export function rawDmPost(url) {
     });
     return response.json();
   };
+}
+
+/**
+ * The floor without a dependency: the same POST over `node:http` with a keep-alive Agent,
+ * the answer read whole and parsed, as {@link rawDmPost} does over `fetch`.
+ */
+export function nodeHttpDmPost(url) {
+  const agent = new Agent({ keepAlive: true });
+  const { hostname, port, pathname } = new URL(url);
+  const headers = { authorization: `Bearer ${DM_KEY}`, 'content-type': 'application/json', accept: 'application/json' };
+  return () =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify(DM);
+      const req = httpRequest(
+        { hostname, port, path: pathname, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (error) {
+              reject(error);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** CPU time (user + system, ms) this process spends in `run`, beside its wall time. */
+export async function cpuAndWall(run) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await run();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000 };
+}
+
+/** `values` as the run prints a spread: its median and its interquartile range. */
+export function spread(values, digits = 3) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.round(q * (sorted.length - 1))];
+  return `${fmt(median(values), digits)} (interquartile ${fmt(at(0.25), digits)}–${fmt(at(0.75), digits)}, ${values.length} rounds)`;
 }

@@ -22,13 +22,13 @@ const FLAG = 'globalThis.__opslinkAblation';
 const STEPS = {
   'call-site stack (new Error() in HttpClient.request)': {
     flag: 'callSite',
-    find: 'const callSite = new Error();',
-    replace: `const callSite = ${FLAG}.callSite ? void 0 : new Error();`,
+    find: 'const callSite = options?.callSite ?? new Error();',
+    replace: `const callSite = options?.callSite ?? (${FLAG}.callSite ? void 0 : new Error());`,
   },
   'pre-flight check of the input (zod, specOf → parseRequest)': {
     flag: 'preflight',
-    find: 'const parsed = operation.schema ? parseRequest(',
-    replace: `const parsed = operation.schema && !${FLAG}.preflight ? parseRequest(`,
+    find: 'const parsed = operation.schema && !inputChecked ? parseRequest(',
+    replace: `const parsed = operation.schema && !inputChecked && !${FLAG}.preflight ? parseRequest(`,
   },
   'response parse (zod, the operation parser)': {
     flag: 'parse',

@@ -155,17 +155,22 @@ export interface BulkCall<I, T> {
  * or its items afterwards changes nothing.
  */
 export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions<I> | undefined): BulkPromise<T> {
-  return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, land)));
+  // One call site for every item, captured here while the caller's line is on the stack
+  // (an item's own would point into the worker below, and cost a stack capture each).
+  const callSite = new Error();
+  return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, callSite, land)));
 }
 
 async function sendAll<I, T>(
   items: unknown,
   { check, send, subject, ready }: BulkCall<I, T>,
   options: BulkOptions<I> | undefined,
+  callSite: Error,
   land: (result: BulkResult<T>) => void,
 ): Promise<BulkResult<T>[]> {
   ready?.(); // a missing credential: refused before any item is looked at
-  const { concurrency = 8, onProgress, journal, key, retryUnknown, ...request } = options ?? {};
+  const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
+  const request: CallOptions = { ...perItem, callSite };
   const list = checkAll(items, check, concurrency, subject);
   const queue = journaledSend(list, { journal, key, retryUnknown }, send);
   const results: BulkResult<T>[] = new Array(list.length);

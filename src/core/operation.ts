@@ -99,7 +99,7 @@ export function sendOperation<P, O>(
   trace: CallTrace,
 ): APIPromise<O> {
   try {
-    const spec = specOf(context, operation, input, trace);
+    const spec = specOf(context, operation, input, trace, options?.inputChecked === true);
     return context.http.request(spec, options, operation.parse);
   } catch (error) {
     return rejectedPromise(error);
@@ -124,9 +124,15 @@ export function requireCredential(
   return { option, ...held };
 }
 
-function specOf<P, O>(context: ClientContext, operation: Operation<P, O>, input: unknown, trace: CallTrace): RequestSpec {
+function specOf<P, O>(
+  context: ClientContext,
+  operation: Operation<P, O>,
+  input: unknown,
+  trace: CallTrace,
+  inputChecked: boolean,
+): RequestSpec {
   const credential = requireCredential(context, operation, trace.operation);
-  const parsed = (operation.schema ? parseRequest(operation.schema, input, operation.subject) : input) as P;
+  const parsed = (operation.schema && !inputChecked ? parseRequest(operation.schema, input, operation.subject) : input) as P;
   const checked = operation.check ? operation.check(parsed) : { ok: true as const, value: parsed };
   if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
   return {

@@ -207,7 +207,9 @@ export class MessagingClient {
       items,
       {
         check: (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,
-        send: (item, request) => this.sendDirectMessage(item, request),
+        // The item is the schema's output already (`check` above): not parsed a second time.
+        send: (item, request) =>
+          runOperation(this.#context, operations.sendDirectMessage, item, { ...request, inputChecked: true }, 'sendDirectMessage'),
         subject: 'direct messages',
         trace: () => callTrace(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),
         ready: () => requireCredential(this.#context, operations.sendDirectMessage, 'sendDirectMessages'),

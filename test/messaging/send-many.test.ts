@@ -106,6 +106,16 @@ describe('sendDirectMessages', () => {
     expect(mock.state.directMessages.map((m) => m.body)).toEqual(['one', 'three', 'two']);
   });
 
+  it('gives a failed item an error whose stack names the caller’s own function that made the call', async () => {
+    const items: DirectMessageInput[] = [{ to: { email: 'nobody@example.test' }, body: 'two' }];
+    const notifyStaff = () => client.sendDirectMessages(items);
+    const [result] = await notifyStaff();
+    const reason = (result as BulkResult<CreatedMessage> & { status: 'rejected' }).reason;
+    expect(reason).toBeInstanceOf(NotFoundError);
+    expect(reason.stack?.split('\n')[0]).toMatch(/^NotFoundError: .* \(404 POST \/api\/bot\/messages\)$/);
+    expect(reason.stack).toContain('notifyStaff');
+  });
+
   it('yields each result as it lands with for await', async () => {
     mock.faults.latency('POST /api/bot/messages', 5);
     const items = Array.from({ length: 20 }, (_, i) => ({ to: { email: mock.employees.first.email }, body: `m${i}` }));

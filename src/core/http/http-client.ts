@@ -31,6 +31,10 @@ export interface CallOptions extends RequestOptions {
   deadlineAt?: number | undefined;
   /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
   beforeSend?: (() => Promise<void>) | undefined;
+  /** @internal Where the caller made the call, captured once for all its requests (a bulk call's items). */
+  callSite?: Error | undefined;
+  /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
+  inputChecked?: boolean | undefined;
 }
 
 export interface HttpSettings extends ResolvedCommon {
@@ -87,8 +91,9 @@ export class HttpClient {
   request<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
     // Captured now, while the caller's frames are on the stack, so a failure seconds later
     // still points at the line that made the call. (Of what a request costs the CPU beyond
-    // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.)
-    const callSite = new Error();
+    // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.) A bulk
+    // call captures one at its own call, for all its items.
+    const callSite = options?.callSite ?? new Error();
     return new APIPromise(
       this.#send(spec, options, parse).catch((error: unknown) => {
         throw withCallSite(error, callSite);

@@ -1,0 +1,88 @@
+/**
+ * The fast yes a response body gets before its schema would run (`quickAccept`): it says yes
+ * only to a body the schema takes as it is, so a body it lets through is one the schema
+ * would have returned unchanged; every other body goes through the schema and is reported
+ * as before (the drift and mismatch tests cover that side). Checked against the mock's own
+ * list and detail bodies, then those bodies with one member replaced, removed or added.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { quickAccept } from '../../src/core/quick-accept.js';
+import { createWarehouseMock } from '../../src/testing/index.js';
+import { inboundPageSchema, shipmentDetailSchema, shipmentPageSchema } from '../../src/warehouse/responses.js';
+
+const warehouse = createWarehouseMock({ inboundOrders: 30, shipments: 10 });
+async function data(path: string): Promise<unknown> {
+  const headers = { authorization: `ApiKey ${warehouse.apiKey}`, 'x-warehouse-id': warehouse.warehouseId };
+  const response = await warehouse.fetch(new Request(`${warehouse.baseUrl}${path}`, { headers }));
+  return ((await response.json()) as { data: unknown }).data;
+}
+const shipmentId = warehouse.state.shipments[0]!.shipment_id;
+const bodies = {
+  'inbound page': { schema: inboundPageSchema, data: () => data('/inbound?limit=30') },
+  'shipment page': { schema: shipmentPageSchema, data: () => data('/shipments?limit=10') },
+  'shipment detail': {
+    schema: shipmentDetailSchema,
+    data: async () => ((await data(`/shipments/${shipmentId}`)) as { shipment: unknown }).shipment,
+  },
+};
+
+/** Every path to a member or an array element in `value`. */
+function pathsOf(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+  return keys.flatMap((key) => [[...at, key], ...pathsOf((value as Record<string | number, unknown>)[key], [...at, key])]);
+}
+
+/** A copy of `value` with the member at `path` set to `replacement` (removed when it is `undefined`). */
+function edited(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path.at(-1) as string | number;
+  if (replacement === undefined && !Array.isArray(parent)) delete parent[last];
+  else parent[last] = replacement;
+  return copy;
+}
+
+describe('the fast yes of a response body', () => {
+  for (const [name, { schema, data: read }] of Object.entries(bodies)) {
+    it(`takes the ${name} the mock sends, as the schema does`, async () => {
+      const body = await read();
+      const accept = quickAccept(schema);
+      expect(accept, `every part of the ${name} schema has a fast check`).toBeDefined();
+      expect(accept!(body)).toBe(true);
+      expect(schema.safeParse(body)).toEqual({ success: true, data: body });
+    });
+
+    it(`says yes to a ${name} with one member changed only when the schema takes it unchanged`, async () => {
+      const body = await read();
+      const paths = pathsOf(body);
+      const accept = quickAccept(schema)!;
+      const replacement = fc.oneof(
+        fc.constant(undefined),
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constantFrom(1.5, -1, 2 ** 53, '', 'x', null, [], {}),
+      );
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: paths.length - 1 }), replacement, (i, value) => {
+          const changed = edited(body, paths[i]!, value);
+          const parsed = schema.safeParse(changed);
+          if (accept(changed)) expect(parsed).toEqual({ success: true, data: changed });
+          // The other way round: a body the schema takes as it is, the fast yes takes too (so the fast path is the usual one).
+          else expect(parsed.success && JSON.stringify(parsed.data) === JSON.stringify(changed)).toBe(false);
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  }
+
+  it('has no fast yes for a schema part it cannot vouch for, so the schema runs', () => {
+    // A plain object drops unknown members, a length check is no refine: the parse decides.
+    expect(quickAccept(z.object({ a: z.string() }))).toBeUndefined();
+    expect(quickAccept(z.looseObject({ a: z.string().check(z.minLength(2)) }))).toBeUndefined();
+    expect(quickAccept(z.looseObject({ a: z.string().check(z.superRefine(() => {})) }))).toBeUndefined();
+    expect(quickAccept(z.looseObject({ a: z.string().check(z.refine((s) => s.length > 1)) }))!({ a: 'x' })).toBe(false);
+  });
+});
