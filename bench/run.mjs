@@ -14,6 +14,7 @@ const benches = [
   'validation',
   'pagination',
   'ratelimit',
+  'store',
   'memory',
   'upload',
   'bundle',
