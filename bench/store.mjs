@@ -71,9 +71,20 @@ const IOREDIS = 'opslink, redisStore over ioredis';
 const BULK = 'bulk send of one item, no journal';
 const JOURNAL = 'bulk send of one item, store.journal';
 const journal = journalStore.journal('timed');
+// The store's gate alone, as a client holds it (no request around it): acquire, then release.
+const GATE = 'the gate alone: acquire + release (node-redis)';
+const bareGate = redisStore(nodeRedis, { prefix: 'bench-g' }).gate({
+  id: Promise.resolve('bench'),
+  maxConcurrency: 8,
+  requestsPerSecond: undefined,
+  timeout: 30_000,
+  local: { pausedUntil: 0, acquire: async () => () => {}, pause() {} },
+  log: {},
+});
 const variants = {
   [PING]: () => nodeRedis.sendCommand(['PING']),
   [PING_IOREDIS]: () => ioredis.call('PING'),
+  [GATE]: async () => (await bareGate.acquire())('ok'),
   [PLAIN]: () => plain.sendDirectMessage(DM),
   [NODE_REDIS]: () => viaNodeRedis.sendDirectMessage(DM),
   [IOREDIS]: () => viaIoredis.sendDirectMessage(DM),
@@ -97,9 +108,13 @@ async function commandsDuring(block) {
     const info = String(await stats.sendCommand(['INFO', 'commandstats']));
     return Object.fromEntries([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
   };
+  // Releases go out after the response, off the request's path: let the last ones land
+  // before each reading, so each block counts its own.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  await settle();
   const before = await read();
   await block();
-  await new Promise((resolve) => setTimeout(resolve, 200)); // the last release, sent off the request's path
+  await settle();
   const after = await read();
   const delta = Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
   delete delta.info;
@@ -145,7 +160,7 @@ const describe = (d) =>
 report({
   name: 'opslink/redis: what the store adds per request, in Redis round trips',
   rows: [
-    ...[PING, PING_IOREDIS, PLAIN, NODE_REDIS, IOREDIS, BULK, JOURNAL].map((name) => [
+    ...[PING, PING_IOREDIS, GATE, PLAIN, NODE_REDIS, IOREDIS, BULK, JOURNAL].map((name) => [
       name,
       `${fmt(med(name), 0)} µs (median of ${SAMPLES}; by block of ${SAMPLES / BLOCKS}: ${spread(name)} µs)`,
     ]),
@@ -153,6 +168,7 @@ report({
       'store cost per request, node-redis',
       `${fmt(pings.nodeRedis.value, 2)} PINGs ((with − without) / PING, medians; by block: ${pings.nodeRedis.blocks})`,
     ],
+    ['the gate alone', `${fmt(med(GATE) / med(PING), 2)} PINGs (no request around it)`],
     ['store cost per request, ioredis', `${fmt(pings.ioredis.value, 2)} PINGs (by block: ${pings.ioredis.blocks})`],
     ['journal cost per item', `${fmt(pings.journal.value, 2)} PINGs (by block: ${pings.journal.blocks})`],
     [
