@@ -5,31 +5,16 @@
  * whose sender gave up reads unknown within 30 s. (Redis killed and restarted mid-run is in
  * store.test.ts.)
  */
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
 import { redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
+import { redisCommand as command, connectRedis as connect, type Library, observedFetch } from '../support/redis-clients.js';
 
-type Library = 'redis' | 'ioredis';
 const TIMEOUT_MS = 1_000;
 /** What a busy machine's event loop may add to a bound (timers fire late under load). */
 const SLACK_MS = 600;
-
-async function connect(library: Library, url: string) {
-  if (library === 'redis') {
-    const client = createClient({ url, socket: { reconnectStrategy: () => 100 } });
-    client.on('error', () => {});
-    await client.connect();
-    return { client, close: () => client.destroy() };
-  }
-  const client = new Redis(url, { retryStrategy: () => 100, maxRetriesPerRequest: null, lazyConnect: true });
-  client.on('error', () => {});
-  await client.connect();
-  return { client, close: () => client.disconnect() };
-}
 
 const until = async (ok: () => boolean, ms: number) => {
   const started = Date.now();
@@ -60,16 +45,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
       warn: (m: string) => lines.push({ at: Date.now(), line: `warn ${m}` }),
       error() {},
     };
-    const log = { starts: [] as number[], inFlight: 0, most: 0 };
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      log.starts.push(Date.now());
-      log.most = Math.max(log.most, ++log.inFlight);
-      try {
-        return await mock.fetch(input, init);
-      } finally {
-        log.inFlight--;
-      }
-    };
+    const { log, fetch } = observedFetch(mock);
     const store = redisStore(redis.client, { prefix: `silent-${library}`, timeout: TIMEOUT_MS });
     const options = { baseUrl: mock.baseUrl, botKey: mock.botKey, fetch, rateLimitStore: store, logger, logLevel: 'info' as const };
     const [a, b] = [0, 1].map(() => new MessagingClient({ ...options, maxConcurrency: 2 }));
@@ -146,8 +122,3 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     expect(journal.leaseMs).toBeLessThanOrEqual(30_000);
   });
 });
-
-function command(client: unknown, args: string[]): Promise<unknown> {
-  const c = client as { call?: (...a: string[]) => Promise<unknown>; sendCommand?: (a: string[]) => Promise<unknown> };
-  return c.call ? c.call(...args) : c.sendCommand!(args);
-}
