@@ -5,10 +5,10 @@
  * request from any worker until its Retry-After has passed. The same fleet without the store,
  * for the README's table: it breaks all three, and the figures of both runs are printed.
  */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Arrival, type LimitedService, startLimitedService } from '../support/limited-service.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
-import { startUntil } from '../support/spawn.js';
 
 const WORKERS = 8;
 const PER_WORKER = 8;
@@ -62,24 +62,54 @@ function arrivalsDuringPauses(arrivals: Arrival[]): { after429: number; late: nu
   return { after429, late };
 }
 
+interface Worker {
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+  stderr: string;
+  /** The next line the worker prints. */
+  next(): Promise<string>;
+}
+
+/** Starts a worker (test/support/fleet-worker.mjs) and resolves once it is ready. */
+async function startWorker(options: object): Promise<Worker> {
+  const child = spawn(process.execPath, ['test/support/fleet-worker.mjs', JSON.stringify(options)], {
+    cwd: new URL('../..', import.meta.url),
+  });
+  const worker: Worker = { child, lines: [], stderr: '', next: () => Promise.reject(new Error('not started')) };
+  let waiting: ((line: string) => void) | undefined;
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      worker.lines.push(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+    }
+    if (waiting && worker.lines.length) waiting(worker.lines.shift()!);
+  });
+  child.stderr.on('data', (chunk) => (worker.stderr += chunk));
+  worker.next = () =>
+    new Promise((resolve, reject) => {
+      if (worker.lines.length) return resolve(worker.lines.shift()!);
+      waiting = (line) => {
+        waiting = undefined;
+        resolve(line);
+      };
+      child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${worker.stderr}`)));
+    });
+  expect(await worker.next()).toBe('ready');
+  return worker;
+}
+
 describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker processes on one redisStore`, () => {
   let redis: RedisServer;
   let service: LimitedService;
-  let runs = 0;
+  let workers: Worker[] = [];
+  // The same eight processes run both fleets: one start-up (seconds on a busy machine) for both.
   beforeAll(async () => {
     [redis, service] = await Promise.all([
       startRedis(),
       startLimitedService({ rate: RATE, burst: GCRA_BURST + 2, latencyMs: LATENCY_MS, injectAt: INJECT_AT }),
     ]);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await redis?.stop();
-  });
-
-  /** Runs the fleet; with the store, half the workers use node-redis and half ioredis, on the same keys. */
-  async function runFleet(withStore: boolean): Promise<FleetRun> {
-    const prefix = `fleet${++runs}`;
     const options = (i: number) => ({
       url: service.url,
       botKey: service.botKey,
@@ -88,26 +118,30 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
       requestsPerSecond: RATE,
       maxConcurrency: MAX_CONCURRENCY,
       tag: `w${i}`,
-      ...(withStore && { redis: redis.url, library: i % 2 ? 'ioredis' : 'redis', prefix }),
+      // Half the workers on node-redis, half on ioredis, on the same keys.
+      redis: redis.url,
+      library: i % 2 ? 'ioredis' : 'redis',
+      prefix: 'fleet',
     });
-    const workers = await Promise.all(
-      Array.from({ length: WORKERS }, (_, i) => startUntil(['test/support/fleet-worker.mjs', JSON.stringify(options(i))], 'ready')),
-    );
-    service.reset(); // the workers' warm-up requests are not part of the run
-    const outputs = workers.map(({ child }) => {
-      const out = { stdout: '', stderr: '' };
-      child.stdout.on('data', (chunk) => (out.stdout += chunk));
-      child.stderr.on('data', (chunk) => (out.stderr += chunk));
-      return { out, exited: new Promise((resolve) => child.on('exit', resolve)) };
-    });
+    workers = await Promise.all(Array.from({ length: WORKERS }, (_, i) => startWorker(options(i))));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
+    await service?.close();
+    await redis?.stop();
+  });
+
+  /** Runs the fleet, every worker on the store or every worker on its own gate. */
+  async function runFleet(withStore: boolean): Promise<FleetRun> {
+    service.reset(); // the workers' warm-up requests, or the other run, are not part of this one
+    for (const worker of workers) worker.stderr = '';
     const started = Date.now();
-    for (const { child } of workers) child.stdin.end('go\n');
-    expect(await Promise.all(outputs.map((o) => o.exited))).toEqual(Array(WORKERS).fill(0));
-    const wallMs = Date.now() - started;
-    const summaries = outputs.map(
-      ({ out }) => JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { fulfilled: number; errors: string[] },
+    for (const { child } of workers) child.stdin.write(withStore ? 'store\n' : 'local\n');
+    const summaries = (await Promise.all(workers.map((w) => w.next()))).map(
+      (line) => JSON.parse(line) as { fulfilled: number; errors: string[] },
     );
-    const warnings = outputs.flatMap(({ out }) => out.stderr.split('\n').filter((l) => l && !/ 429 POST .*: retry \d+ of/.test(l)));
+    const wallMs = Date.now() - started;
+    const warnings = workers.flatMap(({ stderr }) => stderr.split('\n').filter((l) => l && !/ 429 POST .*: retry \d+ of/.test(l)));
     const arrivals = service.arrivals;
     return {
       wallMs,
