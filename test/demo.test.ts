@@ -51,7 +51,7 @@ describe('npm run demo', () => {
     const state = await (await fetch(`${inbox}_mock/state?service=messaging`)).json();
     expect(state.messaging.channelMessages.length).toBeGreaterThan(0);
     expect(await interrupt(child)).toBe(0);
-  });
+  }, 60_000); // the fleet example starts four worker processes and a redis-server
 
   it('skips the fleet example with one line when redis-server is not on PATH', () => {
     const result = spawnSync(process.execPath, ['examples/fleet-send.ts'], {
