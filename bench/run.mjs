@@ -16,6 +16,7 @@ const benches = [
   'pagination',
   'paging-cpu',
   'ratelimit',
+  'store',
   'memory',
   'upload',
   'bundle',

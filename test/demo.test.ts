@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { redisServerMissing } from './support/redis.js';
 import { interrupt, startUntil } from './support/spawn.js';
 
 describe('npm run demo', () => {
@@ -25,7 +26,15 @@ describe('npm run demo', () => {
     }
     expect(result.stdout).toContain('pre-flight caught 2 broken rules at amazonSKU and listPrice');
     expect(result.stdout).toMatch(/listed 640 inbound orders/);
-    expect(result.stdout).toMatch(/all 7 examples passed/);
+    // The fleet example runs against a real redis-server when one is on PATH, and says why it skips when not.
+    const fleet = 'Four worker processes share one rate limit and one journal on Redis';
+    if (redisServerMissing) {
+      expect(result.stdout).toContain(`– ${fleet}: skipped, redis-server is not on PATH`);
+      expect(result.stdout).toMatch(/all 7 examples passed, 1 skipped\n/);
+    } else {
+      expect(result.stdout).toMatch(new RegExp(`✔ ${fleet} .*\\n {2}4 workers on one redisStore sent 24 messages, each once`));
+      expect(result.stdout).toMatch(/all 8 examples passed\n/);
+    }
     // Counts agree with their nouns (the seed's latest shipped shipment has one box).
     expect(result.stdout).toMatch(/latest has 1 box and 1 service\n/);
     // Piped (not a terminal), it ends with the examples: it offers no inbox URL it will have
@@ -42,6 +51,17 @@ describe('npm run demo', () => {
     const state = await (await fetch(`${inbox}_mock/state?service=messaging`)).json();
     expect(state.messaging.channelMessages.length).toBeGreaterThan(0);
     expect(await interrupt(child)).toBe(0);
+  }, 60_000); // the fleet example starts four worker processes and a redis-server
+
+  it('skips the fleet example with one line when redis-server is not on PATH', () => {
+    const result = spawnSync(process.execPath, ['examples/fleet-send.ts'], {
+      cwd: new URL('..', import.meta.url),
+      encoding: 'utf8',
+      env: { ...process.env, PATH: '/nonexistent' },
+      timeout: 30_000,
+    });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(result.stdout).toBe('skipped: redis-server is not on PATH (apt-get install redis-server, brew install redis)\n');
   });
 
   it('runs one example on its own, starting its own mock server', () => {

@@ -59,9 +59,13 @@ export class SharedGate implements Gate {
     for (let wait = 5; !this.#fallback; wait = Math.min(wait * 2, MAX_ASK_AGAIN_MS)) {
       signal?.throwIfAborted();
       let decision: StoreDecision;
+      const asked = this.#handle.then((gate) => gate.acquire());
       try {
-        decision = await this.#inTime((gate) => gate.acquire());
+        decision = await inTime(asked, this.#timeout);
       } catch (error) {
+        // A silent Redis answers what it was sent once it wakes: a slot granted to a request
+        // that no longer waits for it would hold the fleet's width until its lease ends.
+        asked.then((late) => late.start && this.#releaser(late.lease, late.epoch)('failed')).catch(() => {});
         this.#fallBack(error);
         break;
       }

@@ -3,43 +3,12 @@
  * the store share one gate (in flight, rate, a 429's pause), keep credentials out of Redis,
  * share bulk journals, and fall back to their own gate while Redis is down, then rejoin.
  */
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient, memoryJournal, OutcomeUnknownError } from '../../src/index.js';
 import { redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
-
-type Library = 'redis' | 'ioredis';
-
-async function connect(library: Library, url: string) {
-  if (library === 'redis') {
-    const client = createClient({ url, socket: { reconnectStrategy: () => 100 } });
-    client.on('error', () => {}); // reconnects are the test's business
-    await client.connect();
-    return { client, close: () => client.destroy() };
-  }
-  const client = new Redis(url, { retryStrategy: () => 100, maxRetriesPerRequest: null, lazyConnect: true });
-  client.on('error', () => {});
-  await client.connect();
-  return { client, close: () => client.disconnect() };
-}
-
-/** A fetch in front of the mock that records each request's start, end and the most in flight at once. */
-function observed(mock: ReturnType<typeof createMessagingMock>) {
-  const log = { starts: [] as number[], inFlight: 0, most: 0 };
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    log.starts.push(Date.now());
-    log.most = Math.max(log.most, ++log.inFlight);
-    try {
-      return await mock.fetch(input, init);
-    } finally {
-      log.inFlight--;
-    }
-  };
-  return { log, fetch };
-}
+import { connectRedis as connect, type Library, observedFetch as observed, redisCommand as send } from '../support/redis-clients.js';
 
 const items = (mock: ReturnType<typeof createMessagingMock>, n: number, tag = 'm'): DirectMessageInput[] =>
   Array.from({ length: n }, (_, i) => ({ to: { email: mock.employees.first.email }, body: `${tag} ${i}` }));
@@ -198,11 +167,6 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     expect(Date.now() - back).toBeLessThan(5_000 + 1_000);
   }, 30_000);
 });
-
-function send(client: unknown, args: string[]): Promise<unknown> {
-  const c = client as { call?: (...a: string[]) => Promise<unknown>; sendCommand?: (a: string[]) => Promise<unknown> };
-  return c.call ? c.call(...args) : c.sendCommand!(args);
-}
 
 async function dumpKey(client: unknown, key: string): Promise<unknown> {
   const type = await send(client, ['TYPE', key]);

@@ -25,6 +25,10 @@ export interface RedisServer {
   url: string;
   /** Kills it with SIGKILL (a crash). */
   kill(): Promise<void>;
+  /** Stops it with SIGSTOP: connections stay open, nothing is answered (a silent store). */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT): it answers what was sent meanwhile. */
+  resume(): void;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -57,6 +61,8 @@ export async function startRedis(): Promise<RedisServer> {
     port,
     url: `redis://127.0.0.1:${port}`,
     kill: () => end('SIGKILL'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     restart: launch,
     stop: () => end('SIGTERM'),
   };

@@ -1,0 +1,124 @@
+/**
+ * The timing bounds API.md gives a Redis store, under chaos: Redis silent (SIGSTOP, its
+ * connections open) means the fallback after the store's `timeout` (1 s), the client rejoins
+ * within 5 s of Redis answering again and then runs at the fleet's full width, and a claim
+ * whose sender gave up reads unknown within 30 s. (Redis killed and restarted mid-run is in
+ * store.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
+import { redisStore } from '../../src/redis/index.js';
+import { createMessagingMock } from '../../src/testing/index.js';
+import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
+import { redisCommand as command, connectRedis as connect, type Library, observedFetch } from '../support/redis-clients.js';
+
+const TIMEOUT_MS = 1_000;
+/** What a busy machine's event loop may add to a bound (timers fire late under load). */
+const SLACK_MS = 600;
+
+const until = async (ok: () => boolean, ms: number) => {
+  const started = Date.now();
+  while (!ok() && Date.now() - started < ms) await new Promise((r) => setTimeout(r, 20));
+  return Date.now() - started;
+};
+
+describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'ioredis'])('redisStore over %s, Redis silent', (library) => {
+  let server: RedisServer;
+  let redis: Awaited<ReturnType<typeof connect>>;
+  const mock = createMessagingMock();
+  beforeAll(async () => {
+    server = await startRedis();
+    redis = await connect(library, server.url);
+  });
+  afterAll(async () => {
+    server?.resume();
+    await redis?.close();
+    await server?.stop();
+  });
+
+  it('falls back within its timeout, says so once, rejoins within 5 s of SIGCONT, then runs at full width (no slot left to the acquires Redis answered late)', async () => {
+    mock.faults.latency('POST /api/bot/messages', 20);
+    const lines: { at: number; line: string }[] = [];
+    const logger = {
+      debug() {},
+      info: (m: string) => lines.push({ at: Date.now(), line: `info ${m}` }),
+      warn: (m: string) => lines.push({ at: Date.now(), line: `warn ${m}` }),
+      error() {},
+    };
+    const { log, fetch } = observedFetch(mock);
+    const store = redisStore(redis.client, { prefix: `silent-${library}`, timeout: TIMEOUT_MS });
+    const options = { baseUrl: mock.baseUrl, botKey: mock.botKey, fetch, rateLimitStore: store, logger, logLevel: 'info' as const };
+    const [a, b] = [0, 1].map(() => new MessagingClient({ ...options, maxConcurrency: 2 }));
+    const list = (tag: string, n: number): DirectMessageInput[] =>
+      Array.from({ length: n }, (_, i) => ({ to: { email: mock.employees.first.email }, body: `${tag} ${i}` }));
+
+    let stop = false;
+    let sent = 0;
+    const keepSending = async (client: MessagingClient, tag: string) => {
+      for (let round = 0; !stop; round++) {
+        const results = await client.sendDirectMessages(list(`${tag}${round}`, 4), { concurrency: 2 });
+        expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+        sent += results.length;
+      }
+    };
+    const running = Promise.all([keepSending(a!, 'a'), keepSending(b!, 'b')]);
+    await until(() => sent >= 8, 5_000);
+
+    server.pause();
+    const pausedAt = Date.now();
+    const toFallback = await until(() => lines.some((l) => l.line.includes('rateLimitStore unavailable')), 10_000);
+    expect(toFallback).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    await new Promise((r) => setTimeout(r, 1_500));
+    // Every client went on at its own gate meanwhile: no stretch without a request longer than the timeout.
+    const during = log.starts.filter((t) => t >= pausedAt);
+    const gaps = during.map((t, i) => t - (during[i - 1] ?? pausedAt));
+    expect(Math.max(...gaps)).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+
+    server.resume();
+    const resumedAt = Date.now();
+    const rejoined = () => lines.filter((l) => l.line.includes('rateLimitStore answers again')).length === 2;
+    expect(await until(rejoined, 8_000)).toBeLessThan(5_000 + SLACK_MS);
+    stop = true;
+    await running;
+    const warnings = lines.filter((l) => l.line.startsWith('warn'));
+    expect(warnings.map((l) => l.line.slice(0, 35))).toEqual(Array(2).fill('warn [opslink] rateLimitStore unava'));
+    expect(lines.filter((l) => l.at > resumedAt && l.line.startsWith('warn'))).toEqual([]);
+
+    // Shared again, at full width: the acquires that Redis answered after the clients gave up
+    // on them must not hold slots (for the lease, timeout + 1 s: 31 s by default).
+    mock.faults.latency('POST /api/bot/messages', 100);
+    log.most = 0;
+    const started = Date.now();
+    const after = await Promise.all([a!.sendDirectMessages(list('after-a', 4)), b!.sendDirectMessages(list('after-b', 4))]);
+    expect(after.flat().every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(log.most).toBe(2);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const bodies = mock.state.directMessages.map((m) => m.body);
+    expect(new Set(bodies).size).toBe(bodies.length);
+  }, 30_000);
+
+  it('a claim whose sender gave up while Redis was silent reads unknown within 30 s (its lease), on Redis’s clock', async () => {
+    const store = redisStore(redis.client, { prefix: `claim-${library}`, timeout: TIMEOUT_MS });
+    const journal = store.journal('silent');
+    server.pause();
+    const claim = journal.claim('item', { retryUnknown: false });
+    await expect(claim).rejects.toThrow(`Redis did not answer within ${TIMEOUT_MS} ms`);
+    server.resume();
+    // The claim Redis ran late (NOSCRIPT first: the script is sent whole after it) is nobody's: its lease is what ends it.
+    await new Promise((r) => setTimeout(r, 300));
+    const entry = await command(redis.client, ['HGET', `claim-${library}:{journal:silent}`, 'item']);
+    const [seconds, micros] = (await command(redis.client, ['TIME'])) as string[];
+    const now = Number(seconds) * 1000 + Number(micros) / 1000;
+    const [status, , expires] = String(entry).split('\t');
+    expect(status).toBe('claimed');
+    expect(Number(expires) - now).toBeGreaterThan(0);
+    expect(Number(expires) - now).toBeLessThanOrEqual(30_000);
+    // A renewal keeps a live sender's claim within the same bound.
+    const held = await journal.claim('other', { retryUnknown: false });
+    if (held.status !== 'claimed') throw new Error(`expected a claim, got ${held.status}`);
+    await journal.renew('other', held.token);
+    const renewed = String(await command(redis.client, ['HGET', `claim-${library}:{journal:silent}`, 'other'])).split('\t')[2];
+    expect(Number(renewed) - now).toBeLessThanOrEqual(30_000 + 1_000);
+    expect(journal.leaseMs).toBeLessThanOrEqual(30_000);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The Redis clients of the store's tests (node-redis and ioredis, reconnecting quickly, their
+ * errors left to the test), a raw command over either, and a fetch that watches what is in
+ * flight.
+ */
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import type { createMessagingMock } from '../../src/testing/index.js';
+
+export type Library = 'redis' | 'ioredis';
+
+export async function connectRedis(library: Library, url: string) {
+  if (library === 'redis') {
+    const client = createClient({ url, socket: { reconnectStrategy: () => 100 } });
+    client.on('error', () => {}); // reconnects are the test's business
+    await client.connect();
+    return { client, close: () => client.destroy() };
+  }
+  const client = new Redis(url, { retryStrategy: () => 100, maxRetriesPerRequest: null, lazyConnect: true });
+  client.on('error', () => {});
+  await client.connect();
+  return { client, close: () => client.disconnect() };
+}
+
+/** One command over either client, its reply as the client gives it. */
+export function redisCommand(client: unknown, args: string[]): Promise<unknown> {
+  const c = client as { call?: (...a: string[]) => Promise<unknown>; sendCommand?: (a: string[]) => Promise<unknown> };
+  return c.call ? c.call(...args) : c.sendCommand!(args);
+}
+
+/** A fetch in front of the mock that records each request's start and the most in flight at once. */
+export function observedFetch(mock: ReturnType<typeof createMessagingMock>) {
+  const log = { starts: [] as number[], inFlight: 0, most: 0 };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    log.starts.push(Date.now());
+    log.most = Math.max(log.most, ++log.inFlight);
+    try {
+      return await mock.fetch(input, init);
+    } finally {
+      log.inFlight--;
+    }
+  };
+  return { log, fetch };
+}
