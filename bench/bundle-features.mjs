@@ -30,6 +30,19 @@ const VARIANTS = {
       ),
     );
   },
+  // Issue 26's parts that stay in the core: what the journal seam and the store option cost.
+  'without the bulk journal seam': stub(
+    'core/bulk-queue.ts',
+    'export function bulkQueue(list: any[], _o: unknown, send: any): any { let next = 0; return { take: () => (next < list.length ? next++ : undefined), send: (i: number, r: unknown) => send(list[i], r) }; }',
+  ),
+  'without the rateLimitStore option': (dir) => {
+    const file = `${dir}/core/client-kit.ts`;
+    const text = readFileSync(file, 'utf8').replace(
+      / {2}if \(!common\.rateLimitStore\)[\s\S]*?\n}\n/,
+      '  return new RateLimitGate(common);\n}\n',
+    );
+    writeFileSync(file, text.replace('gateScope, ', ''));
+  },
   'without deadlines': stub(
     'core/http/deadline.ts',
     'export class CallDeadline { at: number | undefined = undefined; constructor(_a: unknown) {} get signal(): AbortSignal | undefined { return undefined; } remaining() { return Infinity; } get passed() { return false; } dispose() {} }',

@@ -5,5 +5,7 @@
  * @module opslink
  */
 export * from './core/index.js';
+// The root alone: a bundle of one client's entry carries no journal.
+export { memoryJournal } from './core/memory-journal.js';
 export * from './messaging/index.js';
 export * from './warehouse/index.js';

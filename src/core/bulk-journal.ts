@@ -1,17 +1,23 @@
 /**
- * A bulk call's side of a journal: each item's key, its claim just before the request
- * starts (the HTTP core calls `beforeSend` once a gate slot is held), waiting out another
- * sender's claim away from the gate, renewing the claim while the send runs, and recording
- * how it ended. The rules of a claim live in `journal.ts`.
+ * A bulk call's side of a journal, the `queue` every journal opslink makes carries: each
+ * item's key, its claim just before the request starts (the HTTP core calls `beforeSend`
+ * once a gate slot is held), waiting out another sender's claim away from the gate, renewing
+ * the claim while the send runs, and recording how it ended. The rules of a claim live in
+ * `journal.ts`. Only the journals import this, so the SDK's entries carry it only where a
+ * journal is made.
  */
 import { sleep } from '../internal/signals.js';
-import type { BulkOptions } from './bulk.js';
-import { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import type { ValidationIssue } from './errors/index.js';
 import type { CallOptions } from './http/index.js';
-import type { BulkJournal, JournalClaim, JournalOutcome } from './journal.js';
-
-/** The bulk options that concern a journal. */
-type JournalOptions<I> = Pick<BulkOptions<I>, 'journal' | 'key' | 'retryUnknown'>;
+import {
+  type BulkJournal,
+  type BulkQueue,
+  type JournalClaim,
+  type JournalErrors,
+  type JournalOutcome,
+  PUT_BACK,
+  type QueueOptions,
+} from './journal.js';
 
 /** A claim that means "do not send": thrown out of the HTTP core, past the gate, to the bulk call. */
 class Unsent {
@@ -24,36 +30,25 @@ class Unsent {
 /** Longest pause between two looks at an item another sender holds. */
 const MAX_POLL_MS = 1_000;
 
-/** @internal What `send` gives for an item put back for later. */
-export const PUT_BACK = Symbol('put back');
-
-/** @internal A bulk call's items in the order they are sent, and how one is sent. */
-export interface BulkQueue<T> {
-  /** The next item to send, or `undefined` when none is left for this worker. */
-  take(): number | undefined;
-  /** Sends one item; `PUT_BACK` when it was put back for later (another sender holds it). */
-  send(index: number, request: CallOptions): Promise<T | typeof PUT_BACK>;
-}
-
 /**
- * @internal The items of a bulk call, sent through `journal` when there is one. Keys are
- * computed now, from the items as checked: a bad key refuses the call before anything is
+ * @internal `BulkJournal.queue`: the items of a bulk call, sent through the journal it is
+ * called on (`this`, so a spread journal's own `claim`, `renew` and `record` are used). Keys
+ * are computed now, from the items as checked: a bad key refuses the call before anything is
  * sent. An item another sender holds is put back until the rest have been tried, so workers
  * running the same list share it out rather than wait on each other in step.
  */
-export function journaledSend<I, T>(
+export function journalQueue<I, T>(
+  this: BulkJournal,
   list: readonly I[],
-  options: JournalOptions<I>,
+  options: QueueOptions<I>,
   send: (item: I, request: CallOptions) => Promise<T>,
+  errors: JournalErrors,
 ): BulkQueue<T> {
-  const issues = journalOptionIssues(options);
-  if (issues.length) throw new RequestValidationError(issues, 'bulk options');
   let cursor = 0;
   const later: number[] = [];
   const take = () => (cursor < list.length ? cursor++ : later.shift());
-  const { journal, retryUnknown = false } = options;
-  if (!journal) return { take, send: (index, request) => send(list[index] as I, request) };
-  const keys = itemKeys(list, options.key);
+  const { retryUnknown = false } = options;
+  const keys = itemKeys(list, options.key, errors);
   const waitedFor = new Map<number, string>();
   const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
@@ -61,21 +56,21 @@ export function journaledSend<I, T>(
       const held = { token: undefined as string | undefined, stop: () => {} };
       const beforeSend = async () => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
-        const claim = await journal.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
+        const claim = await this.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
         if (claim.status !== 'claimed') throw new Unsent(claim);
         held.token = claim.token;
-        held.stop = keepRenewing(journal, key, claim.token);
+        held.stop = keepRenewing(this, key, claim.token);
       };
       try {
         const value = await send(list[index] as I, { ...request, beforeSend });
-        await recordQuietly(journal, key, held.token, { status: 'delivered', value });
+        await recordQuietly(this, key, held.token, { status: 'delivered', value });
         return value;
       } catch (error) {
         if (!(error instanceof Unsent)) {
-          await recordQuietly(journal, key, held.token, outcomeOf(error));
+          await recordQuietly(this, key, held.token, outcomeOf(error, errors));
           throw error;
         }
-        if (error.claim.status !== 'busy') return settledValue(error.claim, index) as T;
+        if (error.claim.status !== 'busy') return settledValue(error.claim, index, errors) as T;
         waitedFor.set(index, error.claim.token);
         if (cursor < list.length) {
           later.push(index);
@@ -90,21 +85,7 @@ export function journaledSend<I, T>(
   return { take, send: sendOne };
 }
 
-/** Problems with the journal options, named by field, found before anything is sent. */
-function journalOptionIssues<I>(options: JournalOptions<I>): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const { journal, key, retryUnknown } = options;
-  const methods = ['claim', 'renew', 'record'] as const;
-  if (journal !== undefined && (journal === null || typeof journal !== 'object' || methods.some((m) => typeof journal[m] !== 'function'))) {
-    issues.push({ path: ['journal'], message: 'must be a BulkJournal (memoryJournal(), fileJournal(path), store.journal(name))' });
-  }
-  if (key !== undefined && typeof key !== 'function') issues.push({ path: ['key'], message: 'must be a function (item, index) => string' });
-  if (retryUnknown !== undefined && typeof retryUnknown !== 'boolean')
-    issues.push({ path: ['retryUnknown'], message: 'must be a boolean' });
-  return issues;
-}
-
-function itemKeys<I>(list: readonly I[], key: JournalOptions<I>['key']): string[] {
+function itemKeys<I>(list: readonly I[], key: QueueOptions<I>['key'], { RequestValidationError }: JournalErrors): string[] {
   const issues: ValidationIssue[] = [];
   const keys = list.map((item, index) => {
     const value = key ? key(item, index) : canonicalJson(item);
@@ -140,14 +121,18 @@ async function recordQuietly(journal: BulkJournal, key: string, token: string | 
 }
 
 /** A response that says the request was refused is a failure to send again; anything else may have arrived. */
-function outcomeOf(error: unknown): JournalOutcome {
+function outcomeOf(error: unknown, { APIError, RequestValidationError }: JournalErrors): JournalOutcome {
   if (error instanceof APIError || error instanceof RequestValidationError) {
     return { status: 'failed', error: { name: error.name, message: error.message } };
   }
   return { status: 'unknown' };
 }
 
-function settledValue(claim: Exclude<JournalClaim, { status: 'claimed' | 'busy' }>, index: number): unknown {
+function settledValue(
+  claim: Exclude<JournalClaim, { status: 'claimed' | 'busy' }>,
+  index: number,
+  { OpslinkError, OutcomeUnknownError }: JournalErrors,
+): unknown {
   if (claim.status === 'delivered') return claim.value;
   if (claim.status === 'failed') {
     throw new OpslinkError(`item ${index} was sent by another call sharing the journal, which failed: ${claim.error.message}`);

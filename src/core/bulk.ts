@@ -5,10 +5,10 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
-import { journaledSend, PUT_BACK } from './bulk-journal.js';
+import { bulkQueue } from './bulk-queue.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
-import type { BulkJournal } from './journal.js';
+import { type BulkJournal, PUT_BACK } from './journal.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 
@@ -172,7 +172,7 @@ async function sendAll<I, T>(
   const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
   const request: CallOptions = { ...perItem, callSite };
   const list = checkAll(items, check, concurrency, subject);
-  const queue = journaledSend(list, { journal, key, retryUnknown }, send);
+  const queue = bulkQueue(list, { journal, key, retryUnknown }, send);
   const results: BulkResult<T>[] = new Array(list.length);
   const progress = { done: 0, total: list.length, failed: 0 };
   const worker = async () => {

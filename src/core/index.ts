@@ -22,7 +22,7 @@ export {
   type ValidationIssue,
 } from './errors/index.js';
 export type { Gate, RateLimitStore, SharedGateOptions } from './http/store-gate.js';
-export { type BulkJournal, type ClaimRequest, type JournalClaim, type JournalOutcome, memoryJournal } from './journal.js';
+export type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from './journal.js';
 export type { LimitRow } from './limits.js';
 export type {
   CommonOptions,

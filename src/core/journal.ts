@@ -3,8 +3,13 @@
  * so that calls sharing a journal (in one process, on one machine, across a fleet) send each
  * item at most once. The rules are written once here, as pure functions over one item's entry
  * (`claimEntry`, `recordEntry`, `renewEntry`); the memory and file journals apply them under
- * their own lock, and the Redis journal's script mirrors them.
+ * their own lock, and the Redis journal's script mirrors them. The bulk call's side of the
+ * rules (claiming after the gate, renewing, recording, waiting on another sender) is the
+ * journal's `queue` (`bulk-journal.ts`), so a bundle that never makes a journal carries none
+ * of it: the core only asks `queue` for the order and the send of each item.
  */
+import type { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError } from './errors/index.js';
+import type { CallOptions } from './http/index.js';
 
 /**
  * How a send ended, as a journal stores it. `unknown`: the request may have arrived (a
@@ -67,6 +72,18 @@ export interface ClaimRequest {
  * ```
  */
 export interface BulkJournal {
+  /**
+   * The bulk call's side of the journal: the order a call's items are sent in, and the send
+   * of each through `claim`, `renew` and `record`. Every journal opslink makes has it; to keep
+   * a journal elsewhere, spread one and replace the other members:
+   * `{ ...memoryJournal({ leaseMs }), claim, renew, record }`.
+   */
+  queue<I, T>(
+    list: readonly I[],
+    options: QueueOptions<I>,
+    send: (item: I, request: CallOptions) => Promise<T>,
+    errors: JournalErrors,
+  ): BulkQueue<T>;
   /** Ms a claim lives without renewal; the bulk call renews at a third of it. */
   readonly leaseMs: number;
   /** Claims `key` for sending, atomically, or says why not. */
@@ -75,6 +92,39 @@ export interface BulkJournal {
   renew(key: string, token: string): Promise<void>;
   /** Records how the send under `token` ended. A delivery, once recorded, is never overwritten. */
   record(key: string, token: string, outcome: JournalOutcome): Promise<void>;
+}
+
+/** How a bulk call names its items in the journal and treats those whose outcome is unknown (its options `key`, `retryUnknown`). */
+export interface QueueOptions<I> {
+  key?: ((item: I, index: number) => string) | undefined;
+  retryUnknown?: boolean | undefined;
+}
+
+/**
+ * The SDK's error classes, handed to `queue` by the bulk call: `opslink/node` and
+ * `opslink/redis` are built apart from the SDK's entries, and the errors a journal gives (and
+ * tells apart) must be the classes the user imports.
+ */
+export interface JournalErrors {
+  APIError: typeof APIError;
+  OpslinkError: typeof OpslinkError;
+  OutcomeUnknownError: typeof OutcomeUnknownError;
+  RequestValidationError: typeof RequestValidationError;
+}
+
+/**
+ * What `send` gives for an item put back for later (another sender holds it). From the
+ * symbol registry: `opslink/node` and `opslink/redis` are built apart from the SDK's entries,
+ * and their queues must give the very symbol the bulk call looks for.
+ */
+export const PUT_BACK: unique symbol = Symbol.for('opslink.bulk.putBack');
+
+/** A bulk call's items in the order they are sent, and how one is sent. */
+export interface BulkQueue<T> {
+  /** The next item to send, or `undefined` when none is left for this worker. */
+  take(): number | undefined;
+  /** Sends one item; `PUT_BACK` when it was put back for later. */
+  send(index: number, request: CallOptions): Promise<T | typeof PUT_BACK>;
 }
 
 /** @internal One item's state in a journal, as the memory and file journals keep it. */
@@ -124,39 +174,4 @@ export function renewEntry(entry: JournalEntry | undefined, token: string, now: 
 /** @internal A token no other claim has: random, so processes need not agree on a counter. */
 export function claimToken(): string {
   return globalThis.crypto.randomUUID();
-}
-
-/**
- * A journal held in this process's memory: calls of this process that share it send each
- * item at most once, and a later call sends only what has not been delivered. It is gone
- * when the process ends: for restarts use `fileJournal` (`opslink/node`), for a fleet
- * `redisStore(client).journal(name)` (`opslink/redis`).
- * @param options `leaseMs`: how long a claim lives without renewal (default 20 000).
- * @example
- * ```ts
- * const items: DirectMessageInput[] = ['ana@example.com', 'ben@example.com'].map((email) => ({ to: { email }, body: 'Stocktake at 6' }));
- * const journal = memoryJournal();
- * const first = await messaging.sendDirectMessages(items, { journal });
- * const retried = await messaging.sendDirectMessages(items, { journal }); // only the failed ones are sent again
- * ```
- */
-export function memoryJournal(options?: { leaseMs?: number }): BulkJournal {
-  const entries = new Map<string, JournalEntry>();
-  const leaseMs = options?.leaseMs ?? DEFAULT_LEASE_MS;
-  return {
-    leaseMs,
-    async claim(key, request) {
-      const { claim, entry } = claimEntry(entries.get(key), request, Date.now(), leaseMs, claimToken);
-      if (entry) entries.set(key, entry);
-      return claim;
-    },
-    async renew(key, token) {
-      const entry = renewEntry(entries.get(key), token, Date.now(), leaseMs);
-      if (entry) entries.set(key, entry);
-    },
-    async record(key, token, outcome) {
-      const entry = recordEntry(entries.get(key), token, outcome);
-      if (entry) entries.set(key, entry);
-    },
-  };
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { LimitRow } from '../core/limits.js';
-import { custom, httpUrl, ISO_DATE_TIME_HINT, integer, nonEmpty, onAnyObject, text, uuid } from '../core/schema-kit.js';
+import { boolean, custom, httpUrl, ISO_DATE_TIME_HINT, integer, nonEmpty, onAnyObject, text, uuid } from '../core/schema-kit.js';
 import { codePointLength } from '../core/text.js';
 import { isIsoDateTime, isValidDate } from '../internal/dates.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
@@ -112,7 +112,7 @@ function buildEmbedSchema(profile: Profile) {
     thumbnail: z.optional(z.strictObject({ url: z.optional(httpUrl) })),
     fields: z.optional(
       z
-        .array(z.strictObject({ name: limited(C.fieldName), value: limited(C.fieldValue), inline: z.optional(z.boolean()) }))
+        .array(z.strictObject({ name: limited(C.fieldName), value: limited(C.fieldValue), inline: z.optional(boolean) }))
         .check(z.maxLength(L.fieldsPerEmbed.max, `must have at most ${L.fieldsPerEmbed.max} items`)),
     ),
   });

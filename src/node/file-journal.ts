@@ -10,6 +10,7 @@
  * there, is skipped when read, and never swallows the next process's line.
  */
 import { open } from 'node:fs/promises';
+import { journalQueue } from '../core/bulk-journal.js';
 import {
   type BulkJournal,
   type ClaimRequest,
@@ -54,6 +55,7 @@ export function fileJournal(path: string, options?: { leaseMs?: number }): BulkJ
   const leaseMs = options?.leaseMs ?? DEFAULT_LEASE_MS;
   const log = new ReplayedLog(path);
   return {
+    queue: journalQueue,
     leaseMs,
     async claim(key, request) {
       const token = claimToken();

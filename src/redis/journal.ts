@@ -4,6 +4,7 @@
  * answer within the store's timeout fails, so a claim never hangs a send and an outcome that
  * could not be written leaves the item unknown, never unsent.
  */
+import { journalQueue } from '../core/bulk-journal.js';
 import { type BulkJournal, claimToken, DEFAULT_LEASE_MS, type JournalClaim } from '../core/journal.js';
 import { type Command, inTime, run, script } from './connection.js';
 import { CLAIM, RECORD, RENEW } from './scripts.js';
@@ -13,6 +14,7 @@ const scripts = { claim: script(CLAIM), renew: script(RENEW), record: script(REC
 export function redisJournal(command: Command, key: string, timeout: number, leaseMs = DEFAULT_LEASE_MS): BulkJournal {
   const call = (which: keyof typeof scripts, args: (string | number)[]) => inTime(run(command, scripts[which], [key], args), timeout);
   return {
+    queue: journalQueue,
     leaseMs,
     async claim(item, request) {
       const args = [item, claimToken(), leaseMs, request.retryUnknown ? 1 : 0, request.waitedFor ?? ''];

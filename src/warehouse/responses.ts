@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import type { RawResponse } from '../core/http/index.js';
 import { checkBodyQuickly } from '../core/quick-accept.js';
-import { custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
+import { boolean, custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
 import { isIsoDateTime } from '../internal/dates.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
 import { isRenderedDate } from './wire-format.js';
@@ -148,8 +148,8 @@ export const shipmentDetailSchema = z.looseObject({
   ),
   boxes: z.array(pricedLine('box_id')),
   services: z.array(pricedLine('service_id')),
-  seller_central_linked: z.boolean(),
-  wfs_linked: z.boolean(),
+  seller_central_linked: boolean,
+  wfs_linked: boolean,
   unit_services_summary: record,
   trackings: z.array(z.looseObject({ ...trackingShape, tracking_id: text, rate_id: text, created_at: text })),
 });

@@ -5,7 +5,7 @@
  * form, so the two cannot part. The update endpoint's business rules live in `check-update.ts`.
  */
 import * as z from 'zod/mini';
-import { custom, finite, integer, nonEmpty, onAnyObject, oneOf, uuid } from '../core/schema-kit.js';
+import { custom, finite, integer, matching, nonEmpty, onAnyObject, oneOf, uuid } from '../core/schema-kit.js';
 import { isValidDate } from '../internal/dates.js';
 import {
   ASIN_REQUIRED_FOR,
@@ -271,7 +271,7 @@ export const inboundListParamsSchema = z.strictObject({
   sort_key: z.optional(oneOf(INBOUND_ORDER_FIELDS)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
-  lang: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es'))),
+  lang: z.optional(matching(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es')),
 });
 
 /**

@@ -144,14 +144,14 @@ describe('claims', () => {
     const inner = memoryJournal();
     let open = 0;
     let most = 0;
+    // A journal kept elsewhere: one of ours spread, its store members replaced.
     const journal: BulkJournal = {
-      leaseMs: inner.leaseMs,
+      ...inner,
       claim: async (key, request) => {
         const claim = await inner.claim(key, request);
         if (claim.status === 'claimed') most = Math.max(most, ++open);
         return claim;
       },
-      renew: (key, token) => inner.renew(key, token),
       record: async (key, token, outcome) => {
         open--;
         await inner.record(key, token, outcome);
@@ -166,7 +166,7 @@ describe('claims', () => {
 
   it('a journal that cannot claim fails the item and sends nothing', async () => {
     const journal: BulkJournal = {
-      leaseMs: 1000,
+      ...memoryJournal({ leaseMs: 1000 }),
       claim: () => Promise.reject(new Error('journal unreachable')),
       renew: async () => {},
       record: async () => {},

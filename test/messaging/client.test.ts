@@ -197,6 +197,18 @@ describe('channel messages', () => {
     expect(mock.state.channelMessages[0].embeds).toEqual([{ title: 'Low stock', timestamp: '2026-11-22T10:30:00.000Z' }]);
   });
 
+  it('refuse a field whose inline is not true or false, naming what it got, and send one that is', async () => {
+    const error = await rejectionOf(
+      client().postChannelMessage({ embeds: [{ fields: [{ name: 'a', value: 'b', inline: 'yes' as never }] }] }),
+    );
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: ['embeds', 0, 'fields', 0, 'inline'], message: 'must be a boolean, not a string' },
+    ]);
+    expect(sent).toHaveLength(0);
+    await client().postChannelMessage({ embeds: [{ fields: [{ name: 'a', value: 'b', inline: false }] }] });
+    expect(sent).toHaveLength(1);
+  });
+
   it("with embedLimits: 'chat-platform', refuse a 1025-character field value that the default sends", async () => {
     const message = { embeds: [{ title: 'Report', fields: [{ name: 'Log', value: 'x'.repeat(1025) }] }] };
 

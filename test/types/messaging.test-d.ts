@@ -125,4 +125,13 @@ describe('results', () => {
     // @ts-expect-error a journal is a BulkJournal
     client.sendDirectMessages(items, { journal: 'journal.ndjson' });
   });
+
+  it('takes a journal kept elsewhere as one of ours spread with its store members replaced, not store members alone', () => {
+    const items: DirectMessageInput[] = [{ to: { email: 'a@example.com' }, body: 'b' }];
+    const inner = memoryJournal();
+    const store = { leaseMs: 1000, claim: inner.claim, renew: inner.renew, record: inner.record };
+    client.sendDirectMessages(items, { journal: { ...memoryJournal(), ...store } });
+    // @ts-expect-error without the bulk call's side (`queue`), store members are not a journal
+    client.sendDirectMessages(items, { journal: store });
+  });
 });

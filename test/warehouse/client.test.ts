@@ -409,6 +409,13 @@ describe('inbound.list', () => {
     ]);
   });
 
+  it('refuses a language that is not a language tag, by field, before sending', async () => {
+    const error = await rejectionOf(client.inbound.list({ lang: 'english!' }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([{ path: ['lang'], message: 'must be a language tag such as en or es' }]);
+    expect(sent).toHaveLength(0);
+  });
+
   it('encodes the filter, sort and language as the document names them', async () => {
     const page = await client.inbound.list({
       fulfillment_types: ['fba', 'fbm'],
