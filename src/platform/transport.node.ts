@@ -23,6 +23,8 @@ const httpAgent = new HttpAgent(options);
 const httpsAgent = new HttpsAgent(options);
 
 const now = () => performance.now();
+/** How much of an upload is read from its `Blob` at a time. */
+const SLICE_BYTES = 256 * 1024;
 
 export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) =>
   routedElsewhere() ? undefined : new Promise<AttemptResult>((resolve) => new Exchange(url, init, timeoutMs, signal, resolve));
@@ -168,18 +170,23 @@ function writeBody(request: ClientRequest, body: string | Blob | undefined): voi
   streamBlob(request, body).catch((error: unknown) => request.destroy(error instanceof Error ? error : new Error(String(error))));
 }
 
+/**
+ * Slice by slice rather than `blob.stream()`, whose reads run ahead of the socket: one
+ * slice in memory at a time, the next read only once the socket took the last.
+ */
 async function streamBlob(request: ClientRequest, blob: Blob): Promise<void> {
-  const reader = blob.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || request.destroyed) break;
-      if (!request.write(value)) await drained(request);
-    }
-    if (!request.destroyed) request.end();
-  } finally {
-    reader.cancel().catch(() => {});
+  for (let offset = 0; offset < blob.size && !request.destroyed; offset += SLICE_BYTES) {
+    const slice = await blob.slice(offset, offset + SLICE_BYTES).arrayBuffer();
+    // Once written, the slice's memory is let go at once (detached) rather than at the next
+    // garbage collection, which waits for tens of MB of them.
+    const written = !request.destroyed && request.write(new Uint8Array(slice), () => release(slice));
+    if (!written && !request.destroyed) await drained(request);
   }
+  if (!request.destroyed) request.end();
+}
+
+function release(buffer: ArrayBuffer): void {
+  (buffer as ArrayBuffer & { transfer?(length: number): ArrayBuffer }).transfer?.(0);
 }
 
 /** Resolves when `request` can take more, or is closed. */

@@ -16,7 +16,7 @@ const server = setupServer(
     return HttpResponse.json({ status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 describe('MSW setupServer', () => {

@@ -55,8 +55,8 @@ afterAll(() => {
 });
 
 function call(extraCa: boolean): { ok: boolean; error?: string; message?: string; overFetch: boolean } {
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: extraCa ? join(dir, 'ca.pem') : '' };
-  if (!extraCa) delete env.NODE_EXTRA_CA_CERTS;
+  const { NODE_EXTRA_CA_CERTS: _theirs, ...rest } = process.env;
+  const env = extraCa ? { ...rest, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } : rest;
   return JSON.parse(execFileSync(process.execPath, [script, dir], { env, encoding: 'utf8' }));
 }
 
