@@ -58,12 +58,13 @@ export const BUDGETS: Record<string, number> = {
  * unlinked per call, every 429 pausing (≈ +600 each); the tracing channels (+977 / +1,141 /
  * +1,132); bulk journals and the `rateLimitStore` option (+1,614 / +1,596 / +1,564); ISO 8601's own timestamp variants
  * read (+28 / +29 / +30); a scrubbed `response.url` on a platform whose Response takes no
- * property (edge-runtime: +52 / +42 / +46). These
+ * property (edge-runtime: +52 / +42 / +46); the transport seam of issue 25 (`#transport`, a
+ * response head read in place of a `Response`, built lazily for `withResponse()`: +48 / +55 / +53). These
  * are misses, not budgets: the issue that owns the bundle targets ("At the floor": ≤ 17 / 20
  * / 23 KB) has to win them back, first by keeping tracing and the journal's claim rules out
  * of browser bundles through package conditions, as the Node transport will be.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_501, 'opslink/warehouse': 29_523, opslink: 32_541 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_549, 'opslink/warehouse': 29_578, opslink: 32_594 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -60,9 +60,7 @@ export type AttemptResult =
 const now = () => (globalThis.performance ?? Date).now();
 
 /** The body as JSON when it parses, else its text; `undefined` when empty. */
-async function readBody(response: Response): Promise<{ body: unknown; isJson: boolean }> {
-  return bodyOfText(await response.text());
-}
+const readBody = (response: Response): Promise<{ body: unknown; isJson: boolean }> => response.text().then(bodyOfText);
 
 /** Cancels a response body nobody will read, so its connection is let go. */
 function discardBody(response: Response): void {

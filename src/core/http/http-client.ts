@@ -16,7 +16,7 @@ import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.
 import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { ResponseMismatches } from './mismatches.js';
-import { RawResponse, Reply } from './raw-response.js';
+import { RawResponse, reply } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 import type { Gate } from './store-gate.js';
@@ -254,7 +254,7 @@ export class HttpClient {
       this.settings.mismatches,
       call.url,
     );
-    return new Reply(parse(raw), response, call.redactor);
+    return reply(parse(raw), response, call.redactor);
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */

@@ -111,22 +111,15 @@ export function checkBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S, 
  * What a call resolves with: the parsed data, and the `Response` `withResponse()` hands over,
  * made only when read (the Node transport builds one then; fetch's is scrubbed then).
  */
-export class Reply<T> implements WithResponse<T> {
-  readonly data: T;
-  readonly #head: ResponseHead;
-  readonly #redactor: Redactor;
-  #response: Response | undefined;
-
-  constructor(data: T, head: ResponseHead, redactor: Redactor) {
-    this.data = data;
-    this.#head = head;
-    this.#redactor = redactor;
-  }
-
-  get response(): Response {
-    this.#response ??= withUrlScrubbed(this.#head.toResponse?.() ?? (this.#head as Response), this.#redactor);
-    return this.#response;
-  }
+export function reply<T>(data: T, head: ResponseHead, redactor: Redactor): WithResponse<T> {
+  let response: Response | undefined;
+  return {
+    data,
+    get response() {
+      response ??= withUrlScrubbed(head.toResponse?.() ?? (head as Response), redactor);
+      return response;
+    },
+  };
 }
 
 /**
