@@ -14,7 +14,12 @@ const url = `${server.url}/api/bot/messages`;
 
 const agent = new Agent({ keepAlive: true });
 const body = JSON.stringify(DM);
-const headers = { authorization: `Bearer ${DM_KEY}`, 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body) };
+const headers = {
+  authorization: `Bearer ${DM_KEY}`,
+  'content-type': 'application/json',
+  accept: 'application/json',
+  'content-length': Buffer.byteLength(body),
+};
 const rawHttp = () =>
   new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers, agent }, (res) => {
@@ -51,6 +56,8 @@ console.log('| variant | wall µs | CPU µs | wall / fetch | CPU / fetch |\n|---
 for (const [name, values] of Object.entries(rounds)) {
   const wall = median(values.map((v, i) => v.wall / base[i].wall));
   const cpu = median(values.map((v, i) => v.cpu / base[i].cpu));
-  console.log(`| ${name} | ${fmt(median(values.map((v) => v.wall)), 0)} | ${fmt(median(values.map((v) => v.cpu)), 0)} | ${fmt(wall, 2)} | ${fmt(cpu, 2)} |`);
+  console.log(
+    `| ${name} | ${fmt(median(values.map((v) => v.wall)), 0)} | ${fmt(median(values.map((v) => v.cpu)), 0)} | ${fmt(wall, 2)} | ${fmt(cpu, 2)} |`,
+  );
 }
 await server.stop();
