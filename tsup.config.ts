@@ -6,7 +6,9 @@ const shared: Options = {
   platform: 'neutral',
   treeshake: true,
   // The optional peers stay the user's install: msw for the testing kit, OpenTelemetry for opslink/otel.
-  external: ['zod', 'msw', /^@opentelemetry\//, /^node:/],
+  // `#transport` is the package's own import (package.json "imports"): the runtime's resolver
+  // picks the variant built below, so a browser or worker bundle never holds the Node one.
+  external: ['zod', 'msw', /^@opentelemetry\//, /^node:/, /^#transport$/],
 };
 
 /** The SDK's entry points: they share chunks, so each class exists once across them. */
@@ -52,6 +54,16 @@ export default defineConfig([
     esbuildOptions(options, { format }) {
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
+  },
+  // `#transport`'s variants (src/platform/README.md): files of their own, loaded by the core's
+  // `import '#transport'` as the runtime's conditions pick them. They import only types of
+  // the core and one small function, so no class is copied.
+  {
+    ...shared,
+    entry: { 'platform/transport.node': 'src/platform/transport.node.ts', 'platform/transport.fetch': 'src/platform/transport.fetch.ts' },
+    format: ['esm', 'cjs'],
+    dts: false,
+    clean: false,
   },
   // `opslink/node` and `opslink/redis`: Node-only or optional helpers in entries of their
   // own, so the SDK's entries (and their browser bundles) gain nothing from them.

@@ -1,25 +1,36 @@
+import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** `#transport` (package.json "imports") from source: Node's HTTP stack, or fetch as every other runtime has it. */
+const transport = (variant: 'node' | 'fetch') => ({
+  alias: { '#transport': fileURLToPath(new URL(`./src/platform/transport.${variant}.ts`, import.meta.url)) },
+});
+
+/** The Node suite, run once per transport: everything the clients promise holds on both. */
+const nodeSuite = (name: string, variant: 'node' | 'fetch') => ({
+  resolve: transport(variant),
+  test: {
+    name,
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'test/runtimes/**'],
+    environment: 'node' as const,
+    testTimeout: 20_000,
+    // Every exchange with a service mock is checked against openapi/*.json.
+    setupFiles: ['test/openapi/setup.ts'],
+    // Says why the Chromium tests were skipped, when they were, and how to run them.
+    globalSetup: ['test/support/chromium-notice.ts'],
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/runtimes/**'],
-          environment: 'node',
-          testTimeout: 20_000,
-          // Every exchange with a service mock is checked against openapi/*.json.
-          setupFiles: ['test/openapi/setup.ts'],
-          // Says why the Chromium tests were skipped, when they were, and how to run them.
-          globalSetup: ['test/support/chromium-notice.ts'],
-        },
-      },
+      nodeSuite('node', 'node'),
+      nodeSuite('node-fetch', 'fetch'),
       {
         test: {
           name: 'types',
@@ -28,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: transport('fetch'),
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

@@ -58,7 +58,8 @@ export const BUDGETS: Record<string, number> = {
  * unlinked per call, every 429 pausing (≈ +600 each); the tracing channels (+977 / +1,141 /
  * +1,132); bulk journals and the `rateLimitStore` option (+1,614 / +1,596 / +1,564); ISO 8601's own timestamp variants
  * read (+28 / +29 / +30); a scrubbed `response.url` on a platform whose Response takes no
- * property (edge-runtime: +52 / +42 / +46). These
+ * property (edge-runtime: +52 / +42 / +46); the transport seam of issue 25 (`#transport`, a
+ * response head read in place of a `Response`, built lazily for `withResponse()`: +48 / +55 / +53). These
  * are misses, not budgets: the issue that owns the bundle targets ("At the floor": ≤ 17 / 20
  * / 23 KB) has to win them back, first by keeping tracing and the journal's claim rules out
  * of browser bundles through package conditions, as the Node transport will be.
@@ -83,9 +84,9 @@ export const BUDGETS: Record<string, number> = {
  * What issue 26 leaves in the core, by `node bench/bundle-features.mjs`: the journal seam
  * 190 / 213 / 186, the `rateLimitStore` option (the gate's SHA-256 name, choosing the gate,
  * the option's check; the shared gate itself is `opslink/redis`'s) 210 / 185 / 186.
- * Merged with issue 25's per-item change above: 22,437 / 28,687 / 32,793.
+ * Merged with issue 25's per-item change and transport seam above: 22,484 / 28,740 / 32,854.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_437, 'opslink/warehouse': 28_687, opslink: 32_793 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_484, 'opslink/warehouse': 28_740, opslink: 32_854 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -11,7 +11,13 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
-export const CORE_ENTRIES = ['index', 'messaging/index', 'warehouse/index'];
+/** The fetch variant of `#transport` is what every runtime but Node loads: it is core too. */
+export const CORE_ENTRIES = ['index', 'messaging/index', 'warehouse/index', 'platform/transport.fetch'];
+/**
+ * The package's own imports (package.json "imports") the core may load: each runtime's
+ * resolver picks a variant, the Node one only under the `node` condition (src/platform/).
+ */
+const PACKAGE_IMPORTS = ['#transport'];
 export const TESTING_ENTRIES = ['testing/index'];
 const CORE_PACKAGES = ['ky', 'zod'];
 const builtins = new Set(builtinModules.flatMap((name) => [name, name.split('/')[0]]));
@@ -90,7 +96,7 @@ export function checkNoNodeBuiltins(distDir) {
           const source = readFileSync(file, 'utf8');
           const where = relative(distDir, file);
           for (const { kind, specifier } of specifiersOf(source)) {
-            if (specifier.startsWith('.')) continue;
+            if (specifier.startsWith('.') || PACKAGE_IMPORTS.includes(specifier)) continue;
             if (isNodeBuiltin(specifier)) {
               if (core || kind !== 'dynamic') violations.push({ entry, file: where, kind, specifier });
             } else if (core && !CORE_PACKAGES.includes(specifier.split('/')[0])) {

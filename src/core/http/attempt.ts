@@ -1,9 +1,12 @@
 /**
- * One attempt: the platform's (or the caller's) `fetch`, called as `fetch(url, init)` with
- * the body as built, and a timer that covers the whole response, body included, so a server
- * that sends headers and then stalls still times out.
+ * One attempt: over the platform's own transport where there is one (`#transport`: Node's
+ * HTTP stack in Node, see src/platform/README.md), else the platform's (or the caller's)
+ * `fetch`, called as `fetch(url, init)` with the body as built, and a timer that covers the
+ * whole response, body included, so a server that sends headers and then stalls still times out.
  */
+import { platformTransport } from '#transport';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
+import { bodyOfText } from './body-text.js';
 
 /** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
 export interface FetchInit {
@@ -12,29 +15,52 @@ export interface FetchInit {
   body: string | Blob | undefined;
 }
 
+/** What the core reads of response headers: a fetch `Headers` is one, the Node transport's is lighter. Names in lower case. */
+export interface HeaderView {
+  get(name: string): string | null;
+  forEach(callback: (value: string, name: string) => void): void;
+}
+
+/**
+ * What the core reads of a response: a fetch `Response` is one as it is; the Node transport's
+ * is lighter, and builds a `Response` (`toResponse`) only when `withResponse()` asks for it.
+ */
+export interface ResponseHead {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: HeaderView;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly type: string;
+  toResponse?(): Response;
+}
+
+/**
+ * A platform's own way to send one attempt; `undefined` when it must not be used for this
+ * one (the user's fetch goes through a proxy, or was replaced), and `fetch` sends it.
+ */
+export type PlatformTransport = (
+  url: string,
+  init: FetchInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) => Promise<AttemptResult> | undefined;
+
 export type AttemptResult =
-  | { ok: true; response: Response; body: unknown; isJson: boolean; durationMs: number }
+  | { ok: true; response: ResponseHead; body: unknown; isJson: boolean; durationMs: number }
   | {
       ok: false;
       failure: 'timeout' | 'network' | 'abort';
       error: unknown;
       durationMs: number;
       /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
-      response?: Response;
+      response?: ResponseHead;
     };
 
 const now = () => (globalThis.performance ?? Date).now();
 
 /** The body as JSON when it parses, else its text; `undefined` when empty. */
-async function readBody(response: Response): Promise<{ body: unknown; isJson: boolean }> {
-  const text = await response.text();
-  if (text.length === 0) return { body: undefined, isJson: true };
-  try {
-    return { body: JSON.parse(text), isJson: true };
-  } catch {
-    return { body: text, isJson: false };
-  }
-}
+const readBody = (response: Response): Promise<{ body: unknown; isJson: boolean }> => response.text().then(bodyOfText);
 
 /** Cancels a response body nobody will read, so its connection is let go. */
 function discardBody(response: Response): void {
@@ -43,10 +69,24 @@ function discardBody(response: Response): void {
 
 /**
  * Sends once and reads the whole body. `timeoutMs` bounds the attempt; `signal` (the
- * caller's, joined with the call's deadline) ends it at once. A custom `fetch` that ignores
- * its signal is raced against it all the same.
+ * caller's, joined with the call's deadline) ends it at once. Without a `fetch` option the
+ * platform's own transport sends it where there is one.
  */
-export async function attempt(
+export function attempt(
+  customFetch: typeof fetch | undefined,
+  url: string,
+  init: FetchInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<AttemptResult> {
+  return (
+    (customFetch === undefined && platformTransport?.(url, init, timeoutMs, signal)) ||
+    attemptOverFetch(customFetch, url, init, timeoutMs, signal)
+  );
+}
+
+/** One attempt over `fetch`. A custom `fetch` that ignores its signal is raced against it all the same. */
+async function attemptOverFetch(
   customFetch: typeof fetch | undefined,
   url: string,
   init: FetchInit,

@@ -7,6 +7,7 @@
 import type { Redactor } from '../../internal/redact.js';
 import { shorten } from '../../internal/text.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpslinkError } from '../errors/index.js';
+import type { HeaderView } from './attempt.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
 
@@ -50,7 +51,7 @@ export function describeErrorBody(body: unknown, status: number): { message: str
 }
 
 /** A copy of `headers` with every secret the redactor knows replaced (a server may echo a key). */
-export function scrubHeaders(headers: Headers, redactor: Redactor): Headers {
+export function scrubHeaders(headers: HeaderView, redactor: Redactor): Headers {
   const copy = new Headers();
   headers.forEach((value, name) => {
     copy.append(name, redactor.text(value));
@@ -60,7 +61,7 @@ export function scrubHeaders(headers: Headers, redactor: Redactor): Headers {
 
 /** The typed error of an error response, its body and headers scrubbed. */
 export function errorFromResponse(
-  init: { status: number; headers: Headers; body: unknown; method: string; path: string },
+  init: { status: number; headers: HeaderView; body: unknown; method: string; path: string },
   redactor: Redactor,
 ): APIError {
   const body = redactor.value(init.body);

@@ -11,12 +11,12 @@ import { APIPromise, type WithResponse } from '../api-promise.js';
 import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
 import type { RequestOptions } from '../options.js';
-import { type AttemptResult, attempt, type FetchInit } from './attempt.js';
+import { type AttemptResult, attempt, type FetchInit, type ResponseHead } from './attempt.js';
 import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
 import type { ResponseMismatches } from './mismatches.js';
-import { RawResponse } from './raw-response.js';
+import { RawResponse, reply } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 import type { Gate } from './store-gate.js';
@@ -217,7 +217,7 @@ export class HttpClient {
    * an empty body (its parser returns what it can) and a warning, rather than an error that
    * would invite the caller to send it again.
    */
-  #cutOff(call: Call, result: AttemptResult & { ok: false; response: Response }): AttemptResult & { ok: true } {
+  #cutOff(call: Call, result: AttemptResult & { ok: false; response: ResponseHead }): AttemptResult & { ok: true } {
     const why = result.failure === 'network' ? 'the connection closed' : 'the time ran out';
     this.settings.log.warn?.(
       `${result.response.status} ${call.label} took effect, but ${why} before its body arrived; it resolves without it`,
@@ -259,7 +259,7 @@ export class HttpClient {
       this.settings.mismatches,
       call.url,
     );
-    return { data: parse(raw), response: withUrlScrubbed(response, call.redactor) };
+    return reply(parse(raw), response, call.redactor);
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
@@ -362,28 +362,7 @@ function emit<O, K extends keyof O>(
   callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
 }
 
-/**
- * The response as `withResponse()` hands it over: its `url` (a webhook call's holds the token)
- * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own;
- * where the platform's response will not take a property (edge-runtime's is a proxy), a proxy
- * of it answers `url` and passes everything else to it.
- */
-function withUrlScrubbed(response: Response, redactor: Redactor): Response {
-  const url = redactor.text(response.url);
-  if (url === response.url) return response;
-  try {
-    return Object.defineProperty(response, 'url', { value: url, enumerable: true });
-  } catch {
-    return new Proxy(response, {
-      get: (target, name) => {
-        const value: unknown = name === 'url' ? url : Reflect.get(target, name, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  }
-}
-
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */
-function tookEffect(call: Call, result: AttemptResult): result is AttemptResult & { ok: false; response: Response } {
+function tookEffect(call: Call, result: AttemptResult): result is AttemptResult & { ok: false; response: ResponseHead } {
   return !result.ok && result.response?.ok === true && call.spec.write && !call.callerSignal?.aborted;
 }

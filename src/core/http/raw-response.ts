@@ -8,14 +8,16 @@
  */
 import type * as z from 'zod/mini';
 import type { Redactor } from '../../internal/redact.js';
+import type { WithResponse } from '../api-promise.js';
 import { ResponseValidationError, type ValidationIssue } from '../errors/index.js';
 import { checkValue } from '../validation.js';
+import type { HeaderView, ResponseHead } from './attempt.js';
 import { errorFromResponse } from './error-mapping.js';
 import { memberPath, type ResponseMismatches } from './mismatches.js';
 
 export interface RawResponseInit {
   status: number;
-  headers: Headers;
+  headers: HeaderView;
   method: string;
   /** The path with secrets scrubbed, for messages. */
   path: string;
@@ -35,7 +37,7 @@ export interface CheckPlan {
 
 export class RawResponse {
   declare readonly status: number;
-  declare readonly headers: Headers;
+  declare readonly headers: HeaderView;
   declare readonly method: string;
   declare readonly path: string;
   /** Parsed JSON when the body was JSON, its text when not, `undefined` when empty. */
@@ -103,4 +105,40 @@ export function checkBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S, 
   if (result.issues.some((issue) => plan.essential.has(memberPath(issue.path)))) raw.mismatch(result.issues);
   else raw.deviation(result.issues);
   return value as z.output<S>;
+}
+
+/**
+ * What a call resolves with: the parsed data, and the `Response` `withResponse()` hands over,
+ * made only when read (the Node transport builds one then; fetch's is scrubbed then).
+ */
+export function reply<T>(data: T, head: ResponseHead, redactor: Redactor): WithResponse<T> {
+  let response: Response | undefined;
+  return {
+    data,
+    get response() {
+      response ??= withUrlScrubbed(head.toResponse?.() ?? (head as Response), redactor);
+      return response;
+    },
+  };
+}
+
+/**
+ * The response as `withResponse()` hands it over: its `url` (a webhook call's holds the token)
+ * scrubbed. Shadowed on the instance, so status, headers and type stay the platform's own;
+ * where the platform's response will not take a property (edge-runtime's is a proxy), a proxy
+ * of it answers `url` and passes everything else to it.
+ */
+function withUrlScrubbed(response: Response, redactor: Redactor): Response {
+  const url = redactor.text(response.url);
+  if (url === response.url) return response;
+  try {
+    return Object.defineProperty(response, 'url', { value: url, enumerable: true });
+  } catch {
+    return new Proxy(response, {
+      get: (target, name) => {
+        const value: unknown = name === 'url' ? url : Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
 }

@@ -8,7 +8,7 @@
  */
 import type { Redactor } from '../../internal/redact.js';
 import type { APIError } from '../errors/index.js';
-import type { AttemptResult } from './attempt.js';
+import type { AttemptResult, ResponseHead } from './attempt.js';
 import { errorFromResponse } from './error-mapping.js';
 
 /** More redirects than this in one attempt end it with an `APIError` (fetch's own limit). */
@@ -51,7 +51,7 @@ export async function followRedirects(
 }
 
 /** Where a response sends the request next, why it may not go there, or `undefined` when it is no redirect. */
-function nextHop(method: string, url: string, response: Response, visited: readonly string[]): Hop | undefined {
+function nextHop(method: string, url: string, response: ResponseHead, visited: readonly string[]): Hop | undefined {
   // A browser answers `redirect: 'manual'` with an opaque response: status 0, no Location.
   if (response.type === 'opaqueredirect') return { refuse: 'the browser hides its target' };
   const write = method !== 'GET';

@@ -7,7 +7,7 @@
  */
 import type { Redactor } from '../../internal/redact.js';
 import { sensitiveValues } from '../config.js';
-import type { AttemptResult, FetchInit } from './attempt.js';
+import type { AttemptResult, FetchInit, HeaderView, ResponseHead } from './attempt.js';
 import { connectionError, timeoutError, userAbort } from './error-mapping.js';
 
 /** What names a call in every context object: never a key or token (the template names the parameters). */
@@ -217,7 +217,7 @@ function withAdded(init: FetchInit, published: Headers): FetchInit {
 /** The attempt's outcome on its context: the status (and request id) of a response, else the error it ended with, scrubbed. */
 function settleAttempt(context: RequestContext, result: AttemptResult, call: TracedCall, attempt: number): void {
   if (result.ok || result.response) {
-    const response = result.response as Response;
+    const response = result.response as ResponseHead;
     context.status = response.status;
     const requestId = requestIdOf(response.headers, call.redactor);
     if (requestId !== undefined) context.requestId = requestId;
@@ -232,7 +232,7 @@ function settleAttempt(context: RequestContext, result: AttemptResult, call: Tra
 }
 
 /** The response's request id (`x-request-id` or `request-id`), scrubbed: a proxy may echo anything into it. */
-export function requestIdOf(headers: Headers, redactor: Redactor): string | undefined {
+export function requestIdOf(headers: HeaderView, redactor: Redactor): string | undefined {
   const id = headers.get('x-request-id') ?? headers.get('request-id');
   return id === null ? undefined : redactor.text(id);
 }

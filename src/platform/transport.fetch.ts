@@ -1,0 +1,7 @@
+/**
+ * `#transport` everywhere but Node (browsers, workers, Deno, Bun): no transport of the
+ * platform's own, so every attempt goes over `fetch`.
+ */
+import type { PlatformTransport } from '../core/http/attempt.js';
+
+export const platformTransport: PlatformTransport | undefined = undefined;

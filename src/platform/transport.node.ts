@@ -1,0 +1,201 @@
+/**
+ * `#transport` in Node: one attempt over `node:http`/`node:https` with a keep-alive agent,
+ * several times lighter than Node's `fetch` (no `Request`, `Response`, `Headers` or web
+ * streams per request). Used unless the user's fetch is routed elsewhere: a replaced
+ * `globalThis.fetch` (a mock in fetch mode, a wrapper) or an undici global dispatcher of
+ * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
+ */
+import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../core/http/attempt.js';
+import { bodyOfText } from '../core/http/body-text.js';
+import { routedElsewhere } from './fetch-routing.node.js';
+
+/**
+ * Idle sockets are closed after 4 s (or a second before the server's own `Keep-Alive:
+ * timeout=`, which Node's agent reads), before a typical server's 5 s idle timeout closes
+ * them under a request; `lifo` reuses the most recently used socket, the least likely to be
+ * stale. Node's own global agent and undici do the same (5 s and 4 s).
+ */
+const IDLE_MS = 4_000;
+const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' } as const;
+const httpAgent = new HttpAgent(options);
+const httpsAgent = new HttpsAgent(options);
+
+const now = () => performance.now();
+/** How much of an upload is read from its `Blob` at a time. */
+const SLICE_BYTES = 256 * 1024;
+
+export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) =>
+  routedElsewhere() ? undefined : new Promise<AttemptResult>((resolve) => new Exchange(url, init, timeoutMs, signal, resolve));
+
+/** Response headers as Node parsed them, read as the core reads `Headers`. */
+class NodeHeaders implements HeaderView {
+  readonly #raw: IncomingHttpHeaders;
+  constructor(raw: IncomingHttpHeaders) {
+    this.#raw = raw;
+  }
+  get(name: string): string | null {
+    const value = this.#raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+  forEach(callback: (value: string, name: string) => void): void {
+    for (const name of Object.keys(this.#raw)) callback(this.get(name) as string, name);
+  }
+}
+
+/** The status and headers of a Node response; a `Response` is built only for `withResponse()`. */
+class NodeResponseHead implements ResponseHead {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: NodeHeaders;
+  readonly url: string;
+  readonly redirected = false;
+  readonly type = 'basic';
+  readonly #statusText: string;
+  readonly #rawHeaders: string[];
+
+  constructor(message: IncomingMessage, url: string) {
+    this.status = message.statusCode ?? 0;
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new NodeHeaders(message.headers);
+    this.url = url;
+    this.#statusText = message.statusMessage ?? '';
+    this.#rawHeaders = message.rawHeaders;
+  }
+
+  /** A `Response` like fetch's once its body was read: same status, headers and URL, no body left. */
+  toResponse(): Response {
+    const headers = new Headers();
+    const raw = this.#rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+    const response = new Response(null, { status: this.status, statusText: this.#statusText, headers });
+    return Object.defineProperty(response, 'url', { value: this.url, enumerable: true, configurable: true });
+  }
+}
+
+/**
+ * One request and its response. The body is read whole (the core parses it); the timer
+ * covers the response body too, so a server that sends headers and then stalls times out.
+ * A socket the server closed while idle fails as `network` before any byte of the response:
+ * the retry policy then repeats a GET or PUT and never a POST (it may have arrived).
+ */
+class Exchange {
+  readonly #started = now();
+  readonly #url: string;
+  readonly #signal: AbortSignal | undefined;
+  readonly #resolve: (result: AttemptResult) => void;
+  readonly #request: ClientRequest;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #failure: 'timeout' | 'abort' | undefined;
+  #head: NodeResponseHead | undefined;
+  #chunks: Buffer[] = [];
+  #settled = false;
+
+  constructor(url: string, init: FetchInit, timeoutMs: number, signal: AbortSignal | undefined, resolve: (result: AttemptResult) => void) {
+    this.#url = url;
+    this.#signal = signal;
+    this.#resolve = resolve;
+    const https = url.startsWith('https:');
+    const headers = contentLength(init);
+    this.#request = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? httpsAgent : httpAgent });
+    this.#request.on('response', this.#onResponse).on('error', this.#onError);
+    this.#timer = setTimeout(this.#onTimeout, timeoutMs);
+    if (signal?.aborted) this.#onAbort();
+    else signal?.addEventListener('abort', this.#onAbort, { once: true });
+    writeBody(this.#request, init.body);
+  }
+
+  #onResponse = (message: IncomingMessage): void => {
+    this.#head = new NodeResponseHead(message, this.#url);
+    message.on('data', this.#onData).on('end', this.#onEnd).on('error', this.#onError).on('close', this.#onClose);
+  };
+
+  #onData = (chunk: Buffer): void => {
+    this.#chunks.push(chunk);
+  };
+
+  #onEnd = (): void => {
+    const chunks = this.#chunks;
+    const text = chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
+    const { body, isJson } = bodyOfText(text);
+    this.#settle({ ok: true, response: this.#head as NodeResponseHead, body, isJson, durationMs: now() - this.#started });
+  };
+
+  /** The body stopped without an end: the server closed the connection mid-body. */
+  #onClose = (): void => {
+    if (!this.#settled) this.#onError(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
+  };
+
+  #onError = (error: unknown): void => {
+    const failure = this.#failure ?? 'network';
+    this.#settle({ ok: false, failure, error, durationMs: now() - this.#started, ...(this.#head && { response: this.#head }) });
+  };
+
+  #onTimeout = (): void => {
+    this.#failure ??= 'timeout';
+    this.#request.destroy(new Error('the attempt timed out'));
+  };
+
+  #onAbort = (): void => {
+    this.#failure ??= 'abort';
+    this.#request.destroy(this.#signal?.reason instanceof Error ? this.#signal.reason : new Error('aborted'));
+  };
+
+  #settle(result: AttemptResult): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+    // A failed exchange leaves no socket half-read behind: it is destroyed, never reused.
+    if (!result.ok) this.#request.destroy();
+    this.#resolve(result);
+  }
+}
+
+/** The request headers with `content-length` for a body, so it goes as one sized message, not chunked. */
+function contentLength(init: FetchInit): Record<string, string> {
+  const { body } = init;
+  if (body === undefined) return init.headers;
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.size;
+  return { ...init.headers, 'content-length': String(length) };
+}
+
+/** Sends the body: text at once; a `Blob` (a multipart upload, a file) streamed with backpressure, so it is never all in memory. */
+function writeBody(request: ClientRequest, body: string | Blob | undefined): void {
+  if (typeof body !== 'object') {
+    request.end(body);
+    return;
+  }
+  streamBlob(request, body).catch((error: unknown) => request.destroy(error instanceof Error ? error : new Error(String(error))));
+}
+
+/**
+ * Slice by slice rather than `blob.stream()`, whose reads run ahead of the socket: one
+ * slice in memory at a time, the next read only once the socket took the last.
+ */
+async function streamBlob(request: ClientRequest, blob: Blob): Promise<void> {
+  for (let offset = 0; offset < blob.size && !request.destroyed; offset += SLICE_BYTES) {
+    const slice = await blob.slice(offset, offset + SLICE_BYTES).arrayBuffer();
+    // Once written, the slice's memory is let go at once (detached) rather than at the next
+    // garbage collection, which waits for tens of MB of them.
+    const written = !request.destroyed && request.write(new Uint8Array(slice), () => release(slice));
+    if (!written && !request.destroyed) await drained(request);
+  }
+  if (!request.destroyed) request.end();
+}
+
+function release(buffer: ArrayBuffer): void {
+  (buffer as ArrayBuffer & { transfer?(length: number): ArrayBuffer }).transfer?.(0);
+}
+
+/** Resolves when `request` can take more, or is closed. */
+function drained(request: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      request.off('drain', done).off('close', done);
+      resolve();
+    };
+    request.on('drain', done).on('close', done);
+  });
+}
