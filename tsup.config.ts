@@ -6,9 +6,9 @@ const shared: Options = {
   platform: 'neutral',
   treeshake: true,
   // The optional peers stay the user's install: msw for the testing kit, OpenTelemetry for opslink/otel.
-  // `#transport` is the package's own import (package.json "imports"): the runtime's resolver
+  // `#transport` and `#tracing` are the package's own imports (package.json "imports"): the runtime's resolver
   // picks the variant built below, so a browser or worker bundle never holds the Node one.
-  external: ['zod', 'msw', /^@opentelemetry\//, /^node:/, /^#transport$/],
+  external: ['zod', 'msw', /^@opentelemetry\//, /^node:/, /^#(transport|tracing)$/],
 };
 
 /** The SDK's entry points: they share chunks, so each class exists once across them. */
@@ -60,7 +60,12 @@ export default defineConfig([
   // the core and one small function, so no class is copied.
   {
     ...shared,
-    entry: { 'platform/transport.node': 'src/platform/transport.node.ts', 'platform/transport.fetch': 'src/platform/transport.fetch.ts' },
+    entry: {
+      'platform/transport.node': 'src/platform/transport.node.ts',
+      'platform/transport.fetch': 'src/platform/transport.fetch.ts',
+      'platform/tracing.channels': 'src/platform/tracing.channels.ts',
+      'platform/tracing.none': 'src/platform/tracing.none.ts',
+    },
     format: ['esm', 'cjs'],
     dts: false,
     clean: false,

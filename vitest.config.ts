@@ -5,9 +5,15 @@ import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `#transport` (package.json "imports") from source: Node's HTTP stack, or fetch as every other runtime has it. */
-const transport = (variant: 'node' | 'fetch') => ({
-  alias: { '#transport': fileURLToPath(new URL(`./src/platform/transport.${variant}.ts`, import.meta.url)) },
+/**
+ * `#transport` and `#tracing` (package.json "imports") from source: Node's HTTP stack, or
+ * fetch as every other runtime has it; the channels everywhere but in a browser.
+ */
+const transport = (variant: 'node' | 'fetch', tracing: 'channels' | 'none' = 'channels') => ({
+  alias: {
+    '#transport': fileURLToPath(new URL(`./src/platform/transport.${variant}.ts`, import.meta.url)),
+    '#tracing': fileURLToPath(new URL(`./src/platform/tracing.${tracing}.ts`, import.meta.url)),
+  },
 });
 
 /** The Node suite, run once per transport: everything the clients promise holds on both. */
@@ -39,7 +45,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: transport('fetch'),
+        resolve: transport('fetch', 'none'),
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   testing: ['internal', 'core', 'messaging', 'warehouse', 'testing'],
   cli: ['internal', 'core', 'messaging', 'warehouse', 'node', 'testing', 'cli', '(entry)'],
   otel: ['core', 'otel'],
-  // `#transport`'s variants: the core loads them by that name (package.json "imports"), not by a path.
+  // `#transport`'s and `#tracing`'s variants: the core loads them by that name (package.json "imports"), not by a path.
   platform: ['core', 'platform'],
   '(entry)': ['core', 'messaging', 'warehouse'],
 };

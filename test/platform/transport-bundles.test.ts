@@ -1,5 +1,6 @@
 /**
- * A browser or worker bundle never holds the Node transport: `#transport` (package.json
+ * A browser or worker bundle never holds the Node transport, and a browser's none of the
+ * tracing channels: `#transport` (package.json
  * "imports") resolves to the fetch variant under their conditions, and to node:http's only
  * under `node`. Bundles the built dist/ as bench/bundle.mjs does.
  */
@@ -27,13 +28,17 @@ async function bundle(entry: string, platform: 'browser' | 'node', conditions?: 
 }
 
 const NODE_TRANSPORT = /^dist\/platform\/transport\.node\.js$/m;
+/** `#tracing`'s publishing side: everywhere but in a browser bundle, which gets the no-op (issue 27: tracing costs a browser nothing). */
+const TRACING_CHANNELS = /^dist\/platform\/tracing\.channels\.js$/m;
 
-describe.runIf(existsSync(`${root}dist/index.js`))('which transport a bundle holds', () => {
+describe.runIf(existsSync(`${root}dist/index.js`))('which transport and tracing a bundle holds', () => {
   for (const entry of ['opslink', 'opslink/messaging', 'opslink/warehouse']) {
     it(`${entry} for a browser: fetch only`, async () => {
       const code = await bundle(entry, 'browser');
       expect(code).toMatch(/^dist\/platform\/transport\.fetch\.js$/m);
       expect(code).not.toMatch(NODE_TRANSPORT);
+      expect(code).toMatch(/^dist\/platform\/tracing\.none\.js$/m);
+      expect(code).not.toMatch(TRACING_CHANNELS);
     });
   }
 
@@ -41,10 +46,13 @@ describe.runIf(existsSync(`${root}dist/index.js`))('which transport a bundle hol
     for (const conditions of [['workerd', 'worker'], ['deno'], ['bun']]) {
       const code = await bundle('opslink', 'node', conditions);
       expect(code, conditions.join()).not.toMatch(NODE_TRANSPORT);
+      expect(code, conditions.join()).toMatch(TRACING_CHANNELS);
     }
   });
 
-  it('opslink for Node: the Node transport', async () => {
-    expect(await bundle('opslink', 'node')).toMatch(NODE_TRANSPORT);
+  it('opslink for Node: the Node transport and the tracing channels', async () => {
+    const code = await bundle('opslink', 'node');
+    expect(code).toMatch(NODE_TRANSPORT);
+    expect(code).toMatch(TRACING_CHANNELS);
   });
 });

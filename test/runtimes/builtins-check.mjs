@@ -11,13 +11,20 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
-/** The fetch variant of `#transport` is what every runtime but Node loads: it is core too. */
-export const CORE_ENTRIES = ['index', 'messaging/index', 'warehouse/index', 'platform/transport.fetch'];
+/** The fetch variant of `#transport` and both of `#tracing` are what runtimes but Node load: they are core too. */
+export const CORE_ENTRIES = [
+  'index',
+  'messaging/index',
+  'warehouse/index',
+  'platform/transport.fetch',
+  'platform/tracing.channels',
+  'platform/tracing.none',
+];
 /**
  * The package's own imports (package.json "imports") the core may load: each runtime's
  * resolver picks a variant, the Node one only under the `node` condition (src/platform/).
  */
-const PACKAGE_IMPORTS = ['#transport'];
+const PACKAGE_IMPORTS = ['#transport', '#tracing'];
 export const TESTING_ENTRIES = ['testing/index'];
 const CORE_PACKAGES = ['ky', 'zod'];
 const builtins = new Set(builtinModules.flatMap((name) => [name, name.split('/')[0]]));
