@@ -174,7 +174,12 @@ export function layout(
  * stream after it; a later text cell wider than its column is cut with `…`, a whole value
  * (a number, an id, a date) never is. Numbers align right.
  */
-function tableWriter(columns: readonly string[], total: number, onHidden: (hidden: string[]) => void): RecordWriter {
+function tableWriter(
+  columns: readonly string[],
+  total: number,
+  onHidden: (hidden: string[]) => void,
+  sample: readonly Row[] = [],
+): RecordWriter {
   let widths: number[] | undefined;
   let whole: boolean[] = [];
   // `keep`: the columns whose cells are never cut (none for the header: a name, cut like text).
@@ -187,9 +192,11 @@ function tableWriter(columns: readonly string[], total: number, onHidden: (hidde
         return numeric[i] ? pad + text : i === widths!.length - 1 ? text : text + pad;
       })
       .join(GAP)}\n`;
+  const sampled = sample.map((r) => columns.map((c) => tableCell(r[c])));
   const start = (rows: string[][]) => {
-    whole = columns.map((_, i) => rows.every((row) => mustStayWhole(row[i] ?? '')));
-    const placed = layout(columns, rows, total, whole);
+    const all = [...sampled, ...rows];
+    whole = columns.map((_, i) => all.every((row) => mustStayWhole(row[i] ?? '')));
+    const placed = layout(columns, all, total, whole);
     widths = placed.widths;
     if (placed.hidden.length) onHidden(placed.hidden);
     return line([...columns], [], []);
@@ -209,10 +216,17 @@ function tableWriter(columns: readonly string[], total: number, onHidden: (hidde
 /**
  * A writer of `format`. `columns` are what a table or CSV shows; JSON keeps every member of a
  * record unless `pick` names some. `width` is the table's room; `onHidden` hears of columns left out.
+ * `sample`: records a table is laid out for besides its first batch (when rows come one at a time).
  */
 export function recordWriter(
   format: Format,
-  view: { columns: readonly string[]; pick: readonly string[] | undefined; width: number; onHidden: (hidden: string[]) => void },
+  view: {
+    columns: readonly string[];
+    pick: readonly string[] | undefined;
+    width: number;
+    onHidden: (hidden: string[]) => void;
+    sample?: readonly Row[];
+  },
 ): RecordWriter {
   switch (format) {
     case 'json':
@@ -222,7 +236,7 @@ export function recordWriter(
     case 'csv':
       return csvWriter(view.columns);
     case 'table':
-      return tableWriter(view.columns, view.width, view.onHidden);
+      return tableWriter(view.columns, view.width, view.onHidden, view.sample);
   }
 }
 

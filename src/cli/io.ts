@@ -46,9 +46,12 @@ export class Output {
     return this.#stream.isTTY ? this.#stream.columns : undefined;
   }
 
-  /** Writes `text` (whole lines) and waits while the reader is behind. */
-  async write(text: string): Promise<void> {
-    if (text === '' || this.#gone || this.#signal.aborted) return;
+  /**
+   * Writes `text` (whole lines) and waits while the reader is behind. `afterInterrupt`: a
+   * line that records what was done (a campaign's result) is written after Ctrl-C too.
+   */
+  async write(text: string, options?: { afterInterrupt?: boolean }): Promise<void> {
+    if (text === '' || this.#gone || (this.#signal.aborted && !options?.afterInterrupt)) return;
     this.beforeWrite();
     if (this.#stream.write(text)) return;
     // The reader is behind: wait for it, or for Ctrl-C (the lines already handed over stay whole).

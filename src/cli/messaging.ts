@@ -16,6 +16,7 @@ import {
 } from '../index.js';
 import { REDACTED } from '../internal/redact.js';
 import { type CommandSpec, type Parsed, text, texts } from './args.js';
+import { runCampaign } from './campaign.js';
 import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
 import { FORMATS, type Format, singleRecord } from './formats.js';
@@ -101,23 +102,56 @@ const BOT_TEXT_OPTIONS = { ...BODY_FLAG, ...DRY_RUN, ...MESSAGING_FLAGS } as con
 
 export const dm: CommandSpec = {
   name: 'dm',
-  summary: 'Send a direct message to one employee, as the bot.',
-  usage: '(--email E | --user-id U | --phone P) (TEXT | --body TEXT)',
-  description: 'TEXT is the message (1 to 4000 characters); "-" reads it from stdin. Prints the created message as JSON.',
+  summary: 'Send a direct message to one employee, or to every recipient in a file, as the bot.',
+  usage: '(--email E | --user-id U | --phone P | --to-file FILE) (TEXT | --body TEXT)',
+  description: [
+    'TEXT is the message (1 to 4000 characters); "-" reads it from stdin. Prints the created message as JSON.',
+    '',
+    'With --to-file, FILE names the recipients: one a line (a UUID is a user id, text with an @ an email,',
+    '+ or a digit then digits, spaces, -, ., ( and ) a phone number, sent as written), or a CSV whose header',
+    'has an email, phoneNumber or userId column (each row fills one). Every line is checked first: a bad',
+    'one is printed by its number and nothing is sent (exit 1). A recipient listed twice is messaged once.',
+    'Prints one result line per recipient as the results land: its line, the recipient, its status (sent,',
+    'already sent, failed, or unknown: a send began and its outcome is not known) and the message id or',
+    'error. Exits 0 when every recipient was messaged, 1 when any failed or is unknown.',
+    '',
+    'With --journal, each send is recorded in FILE before it starts and when it ends (the same text to the',
+    'same person is the same message), so a run stopped (Ctrl-C, a crash) and started again messages only',
+    'those not yet messaged, never anyone twice. Ctrl-C starts no new send, lets those in flight finish',
+    '(1.5 s at most, else they are unknown), prints their results and exits 130.',
+  ].join('\n'),
   options: {
     email: { type: 'string', value: 'E', help: "the employee's email (matched case-insensitively)" },
     'user-id': { type: 'string', value: 'U', help: "the employee's user id (a UUID)" },
     phone: { type: 'string', value: 'P', help: "the employee's phone number, exactly as on file" },
+    'to-file': { type: 'string', value: 'FILE', help: 'one message per recipient in FILE (see above)' },
+    journal: { type: 'string', value: 'FILE', help: 'with --to-file: record each send in FILE; run again, only the rest are sent' },
+    format: { type: 'string', value: 'FORMAT', help: `with --to-file: ${FORMATS.join(', ')} (default: table on a terminal, else json)` },
+    encoding: { type: 'string', value: 'NAME', help: "with --to-file: the file's encoding (default utf8)" },
     ...BOT_TEXT_OPTIONS,
   },
   ...BOT_TEXT_COMMAND,
-  examples: ['opslink dm --email ada.active@example.test "Truck 4 is at door 2"'],
+  examples: [
+    'opslink dm --email ada.active@example.test "Truck 4 is at door 2"',
+    "printf '%s\\n' ada.active@example.test +15550100002 > staff.txt",
+    'opslink dm --to-file staff.txt --body "Stocktake at 6" --journal stocktake.journal',
+  ],
 };
 
-export async function runDm(ctx: Context, parsed: Parsed): Promise<void> {
+/** The flags only a campaign (`--to-file`) takes. */
+const CAMPAIGN_ONLY = ['journal', 'format', 'encoding'] as const;
+
+export async function runDm(ctx: Context, parsed: Parsed): Promise<number | undefined> {
   const to = given({ email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') });
-  const input = { to, body: await body(parsed) };
-  await sendOrCheck(ctx, parsed, DIRECT_MESSAGE, input);
+  if (text(parsed, 'to-file') !== undefined) {
+    const named = ['email', 'user-id', 'phone'].filter((flag) => parsed.values[flag] !== undefined).map((flag) => `--${flag}`);
+    if (named.length) throw new UsageError(`--to-file names the recipients: leave out ${named.join(', ')}`);
+    return runCampaign(ctx, parsed, await body(parsed));
+  }
+  const stray = CAMPAIGN_ONLY.filter((flag) => parsed.values[flag] !== undefined).map((flag) => `--${flag}`);
+  if (stray.length) throw new UsageError(`${stray.join(', ')} ${stray.length === 1 ? 'goes' : 'go'} with --to-file`);
+  await sendOrCheck(ctx, parsed, DIRECT_MESSAGE, { to, body: await body(parsed) });
+  return undefined;
 }
 
 export const post: CommandSpec = {

@@ -182,7 +182,8 @@ describe('help, version, usage', () => {
       const result = await exec('sh', ['-e', '-c', script], { cwd, env });
       expect({ script, status: result.status, stderr: result.stderr }).toEqual({ script, status: 0, stderr: expect.any(String) });
     }
-  });
+    // Some twenty runs of the built command, one after another: on a busy machine, longer than one test's time.
+  }, 90_000);
 
   it('--version prints the package version; no command, an unknown one or a bare group is a usage error', async () => {
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;

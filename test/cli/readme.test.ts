@@ -91,5 +91,6 @@ describe(`${file}: the Command line section`, () => {
       const result = await sh(block);
       expect({ block, status: result.status, stderr: result.stderr }).toEqual({ block, status: 0, stderr: expect.any(String) });
     }
-  });
+    // Some twenty runs of the built command, one after another: on a busy machine, longer than one test's time.
+  }, 90_000);
 });

@@ -17,7 +17,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   node: ['internal', 'core', 'node'],
   redis: ['internal', 'core', 'redis'],
   testing: ['internal', 'core', 'messaging', 'warehouse', 'testing'],
-  cli: ['internal', 'core', 'messaging', 'warehouse', 'testing', 'cli', '(entry)'],
+  cli: ['internal', 'core', 'messaging', 'warehouse', 'node', 'testing', 'cli', '(entry)'],
   otel: ['core', 'otel'],
   '(entry)': ['core', 'messaging', 'warehouse'],
 };
