@@ -85,15 +85,45 @@ export function journalQueue<I, T>(
   return { take, send: sendOne };
 }
 
+/**
+ * Each item's key in the journal, or a RequestValidationError naming every item whose key is
+ * unusable: one the `key` option threw on or gave no string for, or one a different item of
+ * the call already has (the two would share one send and its result). The same item twice
+ * shares its key, and is sent once.
+ */
 function itemKeys<I>(list: readonly I[], key: QueueOptions<I>['key'], { RequestValidationError }: JournalErrors): string[] {
   const issues: ValidationIssue[] = [];
+  const firstWith = new Map<string, number>();
   const keys = list.map((item, index) => {
-    const value = key ? key(item, index) : canonicalJson(item);
-    if (typeof value !== 'string' || value === '') issues.push({ path: [index], message: 'key must return a non-empty string' });
-    return value;
+    const found = keyOf(item, index, key);
+    if ('problem' in found) {
+      issues.push({ path: [index], message: found.problem });
+      return '';
+    }
+    const first = firstWith.get(found.key);
+    if (first === undefined) firstWith.set(found.key, index);
+    else if (key && canonicalJson(list[first]) !== canonicalJson(item)) {
+      issues.push({
+        path: [index],
+        message: `the key option gives this item the key of item ${first}, a different item: each needs a key of its own`,
+      });
+    }
+    return found.key;
   });
   if (issues.length) throw new RequestValidationError(issues, 'bulk options');
   return keys;
+}
+
+/** An item's key, or why it has none. */
+function keyOf<I>(item: I, index: number, key: QueueOptions<I>['key']): { key: string } | { problem: string } {
+  let value: unknown;
+  try {
+    value = key ? key(item, index) : canonicalJson(item);
+  } catch (error) {
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { problem: `the key option threw for this item (${why})` };
+  }
+  return typeof value === 'string' && value !== '' ? { key: value } : { problem: 'key must return a non-empty string' };
 }
 
 /** JSON with every object's members in code-point order, so one item has one key however it was built. */
