@@ -74,6 +74,25 @@ describe('fileJournal', () => {
     expect(results[0]?.status).toBe('fulfilled');
   });
 
+  it('an outcome it cannot read (a status word of its own, not an object) counts as unknown: not sent again', async () => {
+    const path = freshPath();
+    await client.sendDirectMessages(items(2), { journal: fileJournal(path) });
+    const edited = readFileSync(path, 'utf8')
+      .replace('"status":"delivered"', '"status":"weird"')
+      .replace(/"o":\{"status":"delivered".*?,"tk"/, '"o":7,"tk"');
+    expect(edited).not.toContain('delivered');
+    writeFileSync(path, edited);
+    const again = await client.sendDirectMessages(items(2), { journal: fileJournal(path) });
+    expect(again.map((r) => r.status === 'rejected' && r.reason)).toEqual([
+      expect.any(OutcomeUnknownError),
+      expect.any(OutcomeUnknownError),
+    ]);
+    expect(sentBodies()).toHaveLength(2);
+    const retried = await client.sendDirectMessages(items(2), { journal: fileJournal(path), retryUnknown: true });
+    expect(retried.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(sentBodies()).toHaveLength(4);
+  });
+
   it('refuses a path that is not a non-empty string', () => {
     expect(() => fileJournal('')).toThrow(/path/);
   });
