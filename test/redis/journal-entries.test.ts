@@ -10,9 +10,11 @@ import { redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
 
+const connect = (url: string) => createClient({ url }).connect();
+
 describe.skipIf(redisServerMissing !== undefined)('store.journal(name) with entries it cannot read', () => {
   let server: RedisServer;
-  let redis: ReturnType<typeof createClient>;
+  let redis: Awaited<ReturnType<typeof connect>>;
   const mock = createMessagingMock();
   const client = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, maxRetries: 0 });
   const list: DirectMessageInput[] = ['a', 'b', 'c', 'd'].map((tag) => ({ to: { email: mock.employees.first.email }, body: tag }));
@@ -21,7 +23,7 @@ describe.skipIf(redisServerMissing !== undefined)('store.journal(name) with entr
 
   beforeAll(async () => {
     server = await startRedis();
-    redis = await createClient({ url: server.url }).connect();
+    redis = await connect(server.url);
   });
   afterAll(async () => {
     redis?.destroy();
