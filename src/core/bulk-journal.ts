@@ -53,7 +53,7 @@ export function journalQueue<I, T>(
   const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
-      const held = { token: undefined as string | undefined, stop: () => {} };
+      const held = { token: undefined as string | undefined, stop: () => {}, scrub: <V>(value: V) => value };
       const beforeSend = async () => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
         const claim = await this.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
@@ -62,8 +62,12 @@ export function journalQueue<I, T>(
         held.stop = keepRenewing(this, key, claim.token);
       };
       try {
-        const value = await send(list[index] as I, { ...request, beforeSend });
-        await recordQuietly(this, key, held.token, { status: 'delivered', value });
+        const scrubber = (scrub: typeof held.scrub) => {
+          held.scrub = scrub;
+        };
+        const value = await send(list[index] as I, { ...request, beforeSend, scrubber });
+        // Recorded as errors are: without a credential the server echoed back.
+        await recordQuietly(this, key, held.token, { status: 'delivered', value: held.scrub(value) });
         return value;
       } catch (error) {
         if (!(error instanceof Unsent)) {

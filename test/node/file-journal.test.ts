@@ -93,6 +93,22 @@ describe('fileJournal', () => {
     expect(sentBodies()).toHaveLength(4);
   });
 
+  it('records a delivered value without the credential a server echoed back in it', async () => {
+    const path = freshPath();
+    const key = mock.botKey;
+    const echoing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      return Response.json({ id: 'm1', sentWith: request.headers.get('authorization'), key }, { status: 201 });
+    };
+    const echoed = new MessagingClient({ baseUrl: mock.baseUrl, botKey: () => key, fetch: echoing });
+    const [result] = await echoed.sendDirectMessages(items(1), { journal: fileJournal(path) });
+    expect(result?.status).toBe('fulfilled');
+    expect(readFileSync(path, 'utf8')).toContain('"sentWith":"Bearer [redacted]"');
+    expect(readFileSync(path, 'utf8')).not.toContain(key);
+    const [again] = await echoed.sendDirectMessages(items(1), { journal: fileJournal(path) });
+    expect(JSON.stringify(again)).not.toContain(key);
+  });
+
   it('refuses a path that is not a non-empty string', () => {
     expect(() => fileJournal('')).toThrow(/path/);
   });

@@ -1,7 +1,8 @@
 /**
  * `store.journal(name)` against a real redis-server when its entries were changed behind its
  * back (a hand edit, another tool): an entry it cannot read counts as unknown, never as free,
- * so a rerun does not message the recipient again.
+ * so a rerun does not message the recipient again. And what it writes of a delivery carries no
+ * credential the server echoed back.
  */
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +65,17 @@ describe.skipIf(redisServerMissing !== undefined)('store.journal(name) with entr
     const again = await send({ retryUnknown: true });
     expect(again.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     expect(mock.state.directMessages.map((m) => m.body)).toEqual(['a', 'b', 'c', 'd', 'a']);
+  });
+
+  it('stores a delivered value without the credential a server echoed back in it', async () => {
+    const key = mock.botKey;
+    const echoing: typeof fetch = async () => Response.json({ id: 'm1', key, note: `sent with ${key}` }, { status: 201 });
+    const echoed = new MessagingClient({ baseUrl: mock.baseUrl, botKey: key, fetch: echoing });
+    const [result] = await echoed.sendDirectMessages(list.slice(0, 1), { journal: redisStore(redis, { prefix }).journal('j') });
+    expect(result?.status).toBe('fulfilled');
+    const stored = JSON.stringify(await redis.hGetAll(`${prefix}:{journal:j}`));
+    expect(stored).toContain('[redacted]');
+    expect(stored).not.toContain(key);
   });
 
   it('a journal key that is not a hash fails every item and sends nothing', async () => {

@@ -31,6 +31,8 @@ export interface CallOptions extends RequestOptions {
   deadlineAt?: number | undefined;
   /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
   beforeSend?: (() => Promise<void>) | undefined;
+  /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */
+  scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
 }
 
 export interface HttpSettings extends ResolvedCommon {
@@ -65,6 +67,7 @@ interface Call {
   signal: AbortSignal | undefined;
   unlink: (() => void) | undefined;
   beforeSend: (() => Promise<void>) | undefined;
+  scrubber: CallOptions['scrubber'];
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
 }
@@ -147,6 +150,7 @@ export class HttpClient {
       signal: link?.signal ?? callerSignal ?? deadline.signal,
       unlink: link?.dispose,
       beforeSend: options?.beforeSend,
+      scrubber: options?.scrubber,
     };
   }
 
@@ -165,6 +169,8 @@ export class HttpClient {
         throw reason;
       });
       const init = await this.#authorize(call, n);
+      const { redactor } = call;
+      call.scrubber?.((value) => redactor.value(value));
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {
         const event = {
