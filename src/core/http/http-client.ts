@@ -68,6 +68,8 @@ interface Call {
   unlink: (() => void) | undefined;
   beforeSend: (() => Promise<void>) | undefined;
   scrubber: CallOptions['scrubber'];
+  /** The pause the last attempt's 429 set, before its slot was released. */
+  limited?: { asked: number | undefined; pause: number } | undefined;
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
 }
@@ -199,7 +201,10 @@ export class HttpClient {
       }
       return result;
     } finally {
-      release(result?.ok ? (result.response.status === 429 ? 'limited' : 'ok') : 'failed');
+      const response = result?.ok ? result.response : undefined;
+      // The pause is in place before the slot is handed on, so no waiting request slips through it.
+      if (response?.status === 429) call.limited = this.#pauseFor(n, response.headers);
+      release(response ? (response.status === 429 ? 'limited' : 'ok') : 'failed');
     }
   }
 
@@ -293,9 +298,7 @@ export class HttpClient {
    */
   #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
     const { settings } = this;
-    const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
-    const pause = asked ?? backoffMs(n - 1);
-    settings.gate.pause(pause);
+    const { asked, pause } = call.limited ?? this.#pauseFor(n, error.headers);
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
     if (asked !== undefined && asked > settings.maxRetryAfter) {
       settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
@@ -303,6 +306,14 @@ export class HttpClient {
     }
     if (settings.rateLimit === 'reject' || !retriesLeft) return { error };
     return { delay: 0, reason: '429' };
+  }
+
+  /** Pauses the whole client for what a 429 asks (`Retry-After`, else a backoff). */
+  #pauseFor(n: number, headers: Headers): { asked: number | undefined; pause: number } {
+    const asked = parseRetryAfterMs(headers.get('retry-after'), Date.now());
+    const pause = asked ?? backoffMs(n - 1);
+    this.settings.gate.pause(pause);
+    return { asked, pause };
   }
 
   /** Waits before the next attempt, unless the deadline would pass first. */
