@@ -97,37 +97,28 @@ export function journalQueue<I, T>(
  */
 function itemKeys<I>(list: readonly I[], key: QueueOptions<I>['key'], { RequestValidationError }: JournalErrors): string[] {
   const issues: ValidationIssue[] = [];
-  const firstWith = new Map<string, number>();
+  const firstWith = new Map<unknown, number>();
   const keys = list.map((item, index) => {
-    const found = keyOf(item, index, key);
-    if ('problem' in found) {
-      issues.push({ path: [index], message: found.problem });
-      return '';
+    let value: unknown;
+    try {
+      value = key ? key(item, index) : canonicalJson(item);
+    } catch (error) {
+      value = error;
     }
-    const first = firstWith.get(found.key);
-    if (first === undefined) firstWith.set(found.key, index);
-    else if (key && canonicalJson(list[first]) !== canonicalJson(item)) {
-      issues.push({
-        path: [index],
-        message: `the key option gives this item the key of item ${first}, a different item: each needs a key of its own`,
-      });
-    }
-    return found.key;
+    const first = firstWith.get(value) ?? firstWith.set(value, index).get(value);
+    const message =
+      typeof value !== 'string' || value === ''
+        ? value instanceof Error
+          ? `key threw ${value}`
+          : 'key must return a non-empty string'
+        : first !== index && canonicalJson(list[first as number]) !== canonicalJson(item)
+          ? `key gives a different item the key of item ${first}`
+          : undefined;
+    if (message) issues.push({ path: [index], message });
+    return value as string;
   });
   if (issues.length) throw new RequestValidationError(issues, 'bulk options');
   return keys;
-}
-
-/** An item's key, or why it has none. */
-function keyOf<I>(item: I, index: number, key: QueueOptions<I>['key']): { key: string } | { problem: string } {
-  let value: unknown;
-  try {
-    value = key ? key(item, index) : canonicalJson(item);
-  } catch (error) {
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { problem: `the key option threw for this item (${why})` };
-  }
-  return typeof value === 'string' && value !== '' ? { key: value } : { problem: 'key must return a non-empty string' };
 }
 
 /** JSON with every object's members in code-point order, so one item has one key however it was built. */

@@ -14,25 +14,17 @@
  *   to `key`: those name data (`sort_key`, the warehouse's list parameter).
  * So `keyword`, `signal`, `author` and `sort_key` stay readable.
  */
-const SECRET_IN_WORD = /authorization|cookie|token|secret|signature|passw(?:or)?d|pwd|credential|session|jwt|bearer/;
-const SECRET_WORD = /^(?:[a-z\d]*auth|sigs?)$/;
-const DATA_WORDS = ['sort', 'order', 'group', 'partition', 'primary', 'foreign'];
-const DATA_KEY = new RegExp(`^(?:${DATA_WORDS.join('|')})keys?$`);
+const SECRET_WORD = /authorization|cookie|token|secret|signature|passw(?:or)?d|pwd|credential|session|jwt|bearer|^[a-z\d]*auth$|^sigs?$/;
 const KEY_WORD = /^[a-z\d]*keys?$/;
-
-function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z\d]+/)
-    .filter(Boolean);
-}
-
-const isKeyWord = (word: string, before: string | undefined) =>
-  KEY_WORD.test(word) && !DATA_KEY.test(word) && !DATA_WORDS.includes(before ?? '');
+const DATA_WORD = /^(?:sort|order|group|partition|primary|foreign)(?:keys?)?$/;
 
 /** Whether a header, parameter, member or field of this name holds a credential (the rule above). */
 export function isSecretName(name: string): boolean {
-  const words = wordsOf(name);
-  return words.some((word, i) => SECRET_IN_WORD.test(word) || SECRET_WORD.test(word) || isKeyWord(word, words[i - 1]));
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z\d]+/);
+  return words.some(
+    (word, i) => SECRET_WORD.test(word) || (KEY_WORD.test(word) && !DATA_WORD.test(word) && !DATA_WORD.test(words[i - 1] ?? '')),
+  );
 }
