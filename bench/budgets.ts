@@ -62,8 +62,14 @@ export const BUDGETS: Record<string, number> = {
  * are misses, not budgets: the issue that owns the bundle targets ("At the floor": ≤ 17 / 20
  * / 23 KB) has to win them back, first by keeping tracing and the journal's claim rules out
  * of browser bundles through package conditions, as the Node transport will be.
+ *
+ * `opslink` re-recorded for a fourth tester's fixes (32,541 → below; against the merge they
+ * were made on, 32,485 → 32,912, +252 / +259 / +427 for the three entries, `npm run check:size`):
+ * one credential-name rule shared with the testing kit and widened (password, pwd, jwt, bearer,
+ * session…), a 429's pause set before its slot is released, journals recording scrubbed values,
+ * and repeated or throwing bulk keys refused (the last two reach only `opslink`, with `memoryJournal`).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_501, 'opslink/warehouse': 29_523, opslink: 32_541 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_501, 'opslink/warehouse': 29_523, opslink: 32_912 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
