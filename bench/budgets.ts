@@ -93,8 +93,14 @@ export const BUDGETS: Record<string, number> = {
  * about +322 / +497 / +463. This run's bundles resolve the package's own imports as a
  * browser's bundler does (package.json conditions, not tsconfig paths): before, `#transport`
  * was measured from its source, the same code.
+ *
+ * Re-recorded for a fourth tester's fixes (+252 / +259 / +427 where they were made, `npm run
+ * check:size`): one credential-name rule shared with the testing kit and widened (password,
+ * pwd, jwt, bearer, session…), a 429's pause set before its slot is released, journals
+ * recording scrubbed values, and repeated or throwing bulk keys refused (the last two reach
+ * only `opslink`, with `memoryJournal`). On the merged build: below.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 21_829, 'opslink/warehouse': 28_096, opslink: 32_185 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_084, 'opslink/warehouse': 28_347, opslink: 32_566 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

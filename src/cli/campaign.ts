@@ -58,7 +58,7 @@ type Seen = Map<string, 'claimed' | 'earlier'>;
 /** `journal`, that refuses every claim once `stopped()`, and notes what each claim found. */
 function stoppable(journal: BulkJournal, stopped: () => boolean, seen: Seen): BulkJournal {
   return {
-    ...journal,
+    ...journal, // its queue is called on this object, so it claims through the checks below
     async claim(key, request) {
       if (stopped()) throw new NotStarted('interrupted before it was sent');
       const claim = await journal.claim(key, request);

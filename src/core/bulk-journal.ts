@@ -53,7 +53,7 @@ export function journalQueue<I, T>(
   const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
-      const held = { token: undefined as string | undefined, stop: () => {} };
+      const held = { token: undefined as string | undefined, stop: () => {}, scrub: <V>(value: V) => value };
       const beforeSend = async () => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
         const claim = await this.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
@@ -62,8 +62,12 @@ export function journalQueue<I, T>(
         held.stop = keepRenewing(this, key, claim.token);
       };
       try {
-        const value = await send(list[index] as I, { ...request, beforeSend });
-        await recordQuietly(this, key, held.token, { status: 'delivered', value });
+        const scrubber = (scrub: typeof held.scrub) => {
+          held.scrub = scrub;
+        };
+        const value = await send(list[index] as I, { ...request, beforeSend, scrubber });
+        // Recorded as errors are: without a credential the server echoed back.
+        await recordQuietly(this, key, held.token, { status: 'delivered', value: held.scrub(value) });
         return value;
       } catch (error) {
         if (!(error instanceof Unsent)) {
@@ -85,12 +89,33 @@ export function journalQueue<I, T>(
   return { take, send: sendOne };
 }
 
+/**
+ * Each item's key in the journal, or a RequestValidationError naming every item whose key is
+ * unusable: one the `key` option threw on or gave no string for, or one a different item of
+ * the call already has (the two would share one send and its result). The same item twice
+ * shares its key, and is sent once.
+ */
 function itemKeys<I>(list: readonly I[], key: QueueOptions<I>['key'], { RequestValidationError }: JournalErrors): string[] {
   const issues: ValidationIssue[] = [];
+  const firstWith = new Map<unknown, number>();
   const keys = list.map((item, index) => {
-    const value = key ? key(item, index) : canonicalJson(item);
-    if (typeof value !== 'string' || value === '') issues.push({ path: [index], message: 'key must return a non-empty string' });
-    return value;
+    let value: unknown;
+    try {
+      value = key ? key(item, index) : canonicalJson(item);
+    } catch (error) {
+      value = error;
+    }
+    const first = firstWith.get(value) ?? firstWith.set(value, index).get(value);
+    const message =
+      typeof value !== 'string' || value === ''
+        ? value instanceof Error
+          ? `key threw ${value}`
+          : 'key must return a non-empty string'
+        : first !== index && canonicalJson(list[first as number]) !== canonicalJson(item)
+          ? `key gives a different item the key of item ${first}`
+          : undefined;
+    if (message) issues.push({ path: [index], message });
+    return value as string;
   });
   if (issues.length) throw new RequestValidationError(issues, 'bulk options');
   return keys;

@@ -5,6 +5,7 @@
  */
 import { definedMembers } from '../internal/defined.js';
 import { isBrowserMainThread } from '../internal/runtime.js';
+import { isSecretName } from '../internal/secret-names.js';
 import { MAX_TIMER_MS } from '../internal/signals.js';
 import { hasLineBreak } from '../internal/text.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
@@ -37,8 +38,6 @@ type Rule = [option: string, ok: (value: never) => boolean, message: string];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What fetch can send in a header value: tab, visible ASCII and Latin-1, no control characters. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** Header names whose values are credentials, so the redactor learns them. */
-const SENSITIVE_HEADER = /authorization|cookie|key|token|secret|signature/i;
 
 const isFunction = (v: unknown) => typeof v === 'function';
 const isPositive = (v: number) => typeof v === 'number' && v > 0 && v < Number.POSITIVE_INFINITY;
@@ -109,7 +108,7 @@ function checkHeaders(issues: Issues, path: Path, headers: unknown): void {
 /** Values of the headers whose names say they carry a credential, for the redactor to learn. */
 export function sensitiveValues(headers: Record<string, string> | undefined): string[] {
   return Object.entries(headers ?? {})
-    .filter(([name]) => SENSITIVE_HEADER.test(name))
+    .filter(([name]) => isSecretName(name))
     .map(([, value]) => value);
 }
 

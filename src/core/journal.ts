@@ -156,6 +156,9 @@ export function claimEntry(
       return request.retryUnknown ? take() : { claim: { status: 'unknown' } };
     case 'failed':
       return request.waitedFor === entry.token ? { claim: { status: 'failed', error: entry.error } } : take();
+    default:
+      // An entry that cannot be read (a hand edit, a status word from elsewhere): the send may have happened.
+      return request.retryUnknown ? take() : { claim: { status: 'unknown' } };
   }
 }
 

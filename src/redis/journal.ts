@@ -31,16 +31,28 @@ export function redisJournal(command: Command, key: string, timeout: number, lea
   };
 }
 
+/** The script's answer as a claim; an outcome whose payload cannot be read is unknown, never free. */
 function readClaim(status: JournalClaim['status'], detail: string): JournalClaim {
   switch (status) {
     case 'claimed':
     case 'busy':
       return { status, token: detail };
     case 'delivered':
-      return { status, value: JSON.parse(detail) };
+      return readPayload(detail, (value) => ({ status, value }));
     case 'failed':
-      return { status, error: JSON.parse(detail) };
+      return readPayload(detail, (error) => {
+        const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+        return typeof message === 'string' ? { status, error: { name: String(name), message } } : undefined;
+      });
     default:
       return { status: 'unknown' };
+  }
+}
+
+function readPayload(detail: string, claim: (payload: unknown) => JournalClaim | undefined): JournalClaim {
+  try {
+    return claim(JSON.parse(detail)) ?? { status: 'unknown' };
+  } catch {
+    return { status: 'unknown' };
   }
 }

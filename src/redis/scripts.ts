@@ -61,15 +61,16 @@ local function take()
   redis.call('HSET', KEYS[1], ARGV[1], 'claimed\\t' .. ARGV[2] .. '\\t' .. math.floor(now + tonumber(ARGV[3])) .. '\\t')
   return {'claimed', ARGV[2]}
 end
-if not status then return take() end
+if not raw then return take() end
 if status == 'delivered' then return {'delivered', payload} end
-if status == 'claimed' and tonumber(expires) > now then return {'busy', token} end
-if status == 'claimed' or status == 'unknown' then
-  if ARGV[4] == '1' then return take() end
-  return {'unknown', ''}
+if status == 'claimed' and (tonumber(expires) or 0) > now then return {'busy', token} end
+if status == 'failed' then
+  if ARGV[5] == token then return {'failed', payload} end
+  return take()
 end
-if ARGV[5] == token then return {'failed', payload} end
-return take()`;
+-- A lapsed claim, an unknown outcome, or an entry this script cannot read: the send may have happened.
+if ARGV[4] == '1' then return take() end
+return {'unknown', ''}`;
 
 /** KEYS: journal. ARGV: item key, token, lease ms. */
 export const RENEW = `${NOW_MS}

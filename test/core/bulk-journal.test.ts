@@ -219,3 +219,35 @@ describe('inbound.updateMany with a journal', () => {
     expect(patches).toHaveLength(3);
   });
 });
+
+describe('the key option', () => {
+  const distinct = (): DirectMessageInput[] => mock.state.employees.slice(0, 3).map((e) => ({ to: { email: e.email }, body: 'same text' }));
+
+  it('giving two different items one key is refused before anything is sent, naming the items and the key option', async () => {
+    const error = await client
+      .sendDirectMessages(distinct(), { journal: memoryJournal(), key: (item) => item.body })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path)).toEqual([[1], [2]]);
+    expect((error as RequestValidationError).message).toMatch(/1: key gives a different item the key of item 0/);
+    expect(sentBodies()).toEqual([]);
+  });
+
+  it('giving the same item twice one key sends it once, as the default key does', async () => {
+    const [item] = distinct() as [DirectMessageInput];
+    const results = await client.sendDirectMessages([item, { ...item }], { journal: memoryJournal(), key: (i) => i.to.email ?? '' });
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(sentBodies()).toHaveLength(1);
+  });
+
+  it('that throws is a RequestValidationError naming the item and the key option, nothing sent', async () => {
+    const key = (item: DirectMessageInput, index: number) => {
+      if (index === 1) throw new TypeError('no email');
+      return item.to.email ?? '';
+    };
+    const error = await client.sendDirectMessages(distinct(), { journal: memoryJournal(), key }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([{ path: [1], message: 'key threw TypeError: no email' }]);
+    expect(sentBodies()).toEqual([]);
+  });
+});

@@ -60,6 +60,16 @@ describe('a 429 pauses every request of the client', () => {
     expect(rateLimited).toEqual([{ method: 'POST', path: '/api/bot/messages', retryAfter: 1 }]);
   });
 
+  it('with maxConcurrency 1, the request waiting for the slot the 429 frees is not sent before Retry-After has passed', async () => {
+    const { fetch } = server(50, [1]);
+    const client = new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: BOT_KEY, fetch, maxConcurrency: 1 });
+    const calls = Array.from({ length: 3 }, () => client.sendDirectMessage(DM)); // the first is answered 429 after 50 ms
+    await vi.advanceTimersByTimeAsync(3_000);
+    await expect(Promise.all(calls)).resolves.toHaveLength(3);
+    const pausedAt = fetch.times[0]! + 50;
+    expect(fetch.times.slice(1).map((t) => t - pausedAt >= 1000)).toEqual([true, true, true]);
+  });
+
   it('with rateLimit: "reject", the 429 fails at once and, during the pause, new calls fail without being sent', async () => {
     const { fetch } = server(10, [1]);
     const client = new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: BOT_KEY, fetch, rateLimit: 'reject' });

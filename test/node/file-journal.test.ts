@@ -74,6 +74,41 @@ describe('fileJournal', () => {
     expect(results[0]?.status).toBe('fulfilled');
   });
 
+  it('an outcome it cannot read (a status word of its own, not an object) counts as unknown: not sent again', async () => {
+    const path = freshPath();
+    await client.sendDirectMessages(items(2), { journal: fileJournal(path) });
+    const edited = readFileSync(path, 'utf8')
+      .replace('"status":"delivered"', '"status":"weird"')
+      .replace(/"o":\{"status":"delivered".*?,"tk"/, '"o":7,"tk"');
+    expect(edited).not.toContain('delivered');
+    writeFileSync(path, edited);
+    const again = await client.sendDirectMessages(items(2), { journal: fileJournal(path) });
+    expect(again.map((r) => r.status === 'rejected' && r.reason)).toEqual([
+      expect.any(OutcomeUnknownError),
+      expect.any(OutcomeUnknownError),
+    ]);
+    expect(sentBodies()).toHaveLength(2);
+    const retried = await client.sendDirectMessages(items(2), { journal: fileJournal(path), retryUnknown: true });
+    expect(retried.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(sentBodies()).toHaveLength(4);
+  });
+
+  it('records a delivered value without the credential a server echoed back in it', async () => {
+    const path = freshPath();
+    const key = mock.botKey;
+    const echoing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      return Response.json({ id: 'm1', sentWith: request.headers.get('authorization'), key }, { status: 201 });
+    };
+    const echoed = new MessagingClient({ baseUrl: mock.baseUrl, botKey: () => key, fetch: echoing });
+    const [result] = await echoed.sendDirectMessages(items(1), { journal: fileJournal(path) });
+    expect(result?.status).toBe('fulfilled');
+    expect(readFileSync(path, 'utf8')).toContain('"sentWith":"Bearer [redacted]"');
+    expect(readFileSync(path, 'utf8')).not.toContain(key);
+    const [again] = await echoed.sendDirectMessages(items(1), { journal: fileJournal(path) });
+    expect(JSON.stringify(again)).not.toContain(key);
+  });
+
   it('refuses a path that is not a non-empty string', () => {
     expect(() => fileJournal('')).toThrow(/path/);
   });

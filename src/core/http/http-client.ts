@@ -35,6 +35,8 @@ export interface CallOptions extends RequestOptions {
   callSite?: Error | undefined;
   /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
   inputChecked?: boolean | undefined;
+  /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */
+  scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
 }
 
 export interface HttpSettings extends ResolvedCommon {
@@ -69,6 +71,9 @@ interface Call {
   signal: AbortSignal | undefined;
   unlink: (() => void) | undefined;
   beforeSend: (() => Promise<void>) | undefined;
+  scrubber: CallOptions['scrubber'];
+  /** The pause the last attempt's 429 set, before its slot was released. */
+  limited?: { asked: number | undefined; pause: number } | undefined;
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
 }
@@ -152,6 +157,7 @@ export class HttpClient {
       signal: link?.signal ?? callerSignal ?? deadline.signal,
       unlink: link?.dispose,
       beforeSend: options?.beforeSend,
+      scrubber: options?.scrubber,
     };
   }
 
@@ -170,6 +176,8 @@ export class HttpClient {
         throw reason;
       });
       const init = await this.#authorize(call, n);
+      const { redactor } = call;
+      call.scrubber?.((value) => redactor.value(value));
       // Events are built only for a hook that is there to receive them: most clients set none.
       if (hooks.onRequest) {
         const event = {
@@ -198,7 +206,10 @@ export class HttpClient {
       }
       return result;
     } finally {
-      release(result?.ok ? (result.response.status === 429 ? 'limited' : 'ok') : 'failed');
+      const response = result?.ok ? result.response : undefined;
+      // The pause is in place before the slot is handed on, so no waiting request slips through it.
+      if (response?.status === 429) call.limited = this.#pauseFor(n, response.headers);
+      release(response ? (response.status === 429 ? 'limited' : 'ok') : 'failed');
     }
   }
 
@@ -292,9 +303,7 @@ export class HttpClient {
    */
   #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
     const { settings } = this;
-    const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
-    const pause = asked ?? backoffMs(n - 1);
-    settings.gate.pause(pause);
+    const { asked, pause } = call.limited ?? this.#pauseFor(n, error.headers);
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
     if (asked !== undefined && asked > settings.maxRetryAfter) {
       settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
@@ -302,6 +311,14 @@ export class HttpClient {
     }
     if (settings.rateLimit === 'reject' || !retriesLeft) return { error };
     return { delay: 0, reason: '429' };
+  }
+
+  /** Pauses the whole client for what a 429 asks (`Retry-After`, else a backoff). */
+  #pauseFor(n: number, headers: Pick<Headers, 'get'>): { asked: number | undefined; pause: number } {
+    const asked = parseRetryAfterMs(headers.get('retry-after'), Date.now());
+    const pause = asked ?? backoffMs(n - 1);
+    this.settings.gate.pause(pause);
+    return { asked, pause };
   }
 
   /** Waits before the next attempt, unless the deadline would pass first. */

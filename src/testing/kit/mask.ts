@@ -3,44 +3,11 @@
  * inbox page): credential headers, secret-named members and parameters, and any known key
  * or token wherever it appears. A masked value keeps no character of the secret.
  */
+import { isSecretName } from '../../internal/secret-names.js';
 import { isRecord } from './common.js';
 
 /** What a secret is replaced with. */
 export const MASK = '••••';
-
-/**
- * The one rule for names that hold a credential, for header names, query and path
- * parameters, JSON members and multipart fields alike. The name is cut into words at every
- * character that is not a letter or digit and at each camelCase hump (`x-api-key` → x, api,
- * key; `accessToken` → access, token), case ignored. It is a credential's if a word
- * - contains authorization, cookie, token, secret, signature, password, passwd, credential
- *   or session (`Set-Cookie`, `csrftoken`, `client_secret`);
- * - is or ends in `auth` (`x-auth`, `oauth`; not `author`), or is `sig`;
- * - is `key` (or `apikey`, `accesskey`, `privatekey`, `secretkey`, `botkey`, `channelkey`,
- *   `clientkey`, `passkey`), unless it follows `sort`, `order`, `group`, `partition`,
- *   `primary` or `foreign`: those name data (`sort_key`, the warehouse's list parameter).
- * So `keyword`, `signal`, `author` and `sort_key` stay readable.
- */
-const SECRET_IN_WORD = /authorization|cookie|token|secret|signature|passw(?:or)?d|credential|session/;
-const SECRET_WORD = /^(?:[a-z\d]*auth|sigs?)$/;
-const KEY_WORD = /^(?:api|access|private|secret|bot|channel|client|pass)?keys?$/;
-const DATA_KEY = new Set(['sort', 'order', 'group', 'partition', 'primary', 'foreign']);
-
-function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z\d]+/)
-    .filter(Boolean);
-}
-
-/** Whether a header, parameter, member or field of this name holds a credential (the rule above). */
-export function isSecretName(name: string): boolean {
-  const words = wordsOf(name);
-  return words.some(
-    (word, i) => SECRET_IN_WORD.test(word) || SECRET_WORD.test(word) || (KEY_WORD.test(word) && !DATA_KEY.has(words[i - 1] ?? '')),
-  );
-}
 
 /**
  * Replaces every occurrence of a known secret in `text`. Secrets shorter than 6 characters

@@ -2,8 +2,10 @@
  * Feeds one request into a mock's request log: what arrived (masked) when it arrives, and
  * its body, outcome and answer when the transport has answered it.
  */
+
+import { isSecretName } from '../../internal/secret-names.js';
 import { captureBody, type LoggedBody } from './body-capture.js';
-import { isSecretName, MASK, maskHeaders, maskJson, maskPath, scrub } from './mask.js';
+import { MASK, maskHeaders, maskJson, maskPath, scrub } from './mask.js';
 import type { LoggedFault, RequestLog } from './request-log.js';
 import type { MockRoute } from './routes.js';
 
