@@ -19,7 +19,7 @@ import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-import type { Gate } from './store-gate.js';
+import { type Gate, type GateRequest, gateScope } from './store-gate.js';
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
 export type { RequestSpec };
@@ -71,6 +71,8 @@ interface Call {
   beforeSend: (() => Promise<void>) | undefined;
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
+  /** The credential of attempt `n`, resolved once: a shared gate is named by it before it is sent. */
+  key?: { n: number; value: Promise<string> };
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
@@ -79,6 +81,8 @@ export class HttpClient {
   readonly settings: HttpSettings;
   readonly #clientHeaders: Record<string, string>;
   readonly #serviceHeaders: Record<string, string>;
+  /** The shared gate's name for the last credential sent (a hash): a key function mostly returns the same key. */
+  #scope: { option: string; value: string; scope: Promise<string> } | undefined;
 
   constructor(settings: HttpSettings) {
     this.settings = settings;
@@ -109,7 +113,7 @@ export class HttpClient {
         const result = await this.#attempt(call, n);
         if (result.ok && result.response.ok) return this.#parse(call, result, parse);
         if (tookEffect(call, result)) return this.#parse(call, this.#cutOff(call, result), parse);
-        const decision = this.#decide(call, n, result);
+        const decision = await this.#decide(call, n, result);
         if ('error' in decision) throw decision.error;
         await this.#wait(call, n, decision);
       }
@@ -157,12 +161,11 @@ export class HttpClient {
 
   /** Waits at the gate, adds the credential, sends once and reports the outcome. */
   async #attempt(call: Call, n: number): Promise<AttemptResult> {
-    const { gate, rateLimit, hooks, log } = this.settings;
+    const { gate, hooks, log } = this.settings;
     const paused = gate.pausedUntil;
-    if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
-    if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
-    if (paused) traceRateLimitWait(call.spec.trace, paused - Date.now());
-    const release = await gate.acquire(call.signal);
+    const refused = paused ? this.#onPause(call, n, paused) : undefined;
+    if (refused) throw refused;
+    const release = await gate.acquire(call.signal, this.#gateRequest(call, n));
     let result: AttemptResult | undefined;
     try {
       await call.beforeSend?.().catch((reason: unknown) => {
@@ -202,12 +205,51 @@ export class HttpClient {
     }
   }
 
+  /**
+   * A pause the request meets, before the gate or while it waits there (another process's
+   * 429): traced as a wait, or the error that ends the call at once (`rateLimit: 'reject'`, a
+   * pause that outlasts the deadline).
+   */
+  #onPause(call: Call, n: number, paused: number): Error | undefined {
+    if (this.settings.rateLimit === 'reject') return this.#shed(call, paused);
+    if (call.deadline.at !== undefined && paused >= call.deadline.at) return this.#pastDeadline(call, n - 1, 'a rate-limit pause');
+    traceRateLimitWait(call.spec.trace, paused - Date.now());
+    return undefined;
+  }
+
+  /** What a shared gate hears of attempt `n`: the name of the credential it sends (resolved only if asked), and a pause it meets. */
+  #gateRequest(call: Call, n: number): GateRequest {
+    return { scope: () => this.#credentialScope(call, n), onPause: (paused) => this.#onPause(call, n, paused) };
+  }
+
+  /** A hash of the service and the credential attempt `n` sends; `undefined` for a request without one. */
+  async #credentialScope(call: Call, n: number): Promise<string | undefined> {
+    const credential = call.spec.credential;
+    if (!credential) return undefined;
+    const { option } = credential;
+    const value = await this.#credential(call, n, credential);
+    if (this.#scope?.option !== option || this.#scope.value !== value) {
+      this.#scope = { option, value, scope: gateScope([this.settings.baseUrl, `${option}=${value}`]) };
+    }
+    return this.#scope.scope;
+  }
+
+  /** The credential attempt `n` sends: a key function is called once per attempt, bounded as the attempt is. */
+  #credential(call: Call, n: number, credential: NonNullable<RequestSpec['credential']>): Promise<string> {
+    if (call.key?.n !== n) {
+      const pending = resolveCredential(credential.option, credential.value);
+      const value = typeof credential.value === 'function' ? this.#inTime(call, n, pending, credential.option) : pending;
+      value.catch(() => {});
+      call.key = { n, value };
+    }
+    return call.key.value;
+  }
+
   /** The init with `Authorization` for this attempt (a credential function is called each time). */
   async #authorize(call: Call, n: number): Promise<FetchInit> {
     const credential = call.spec.credential;
     if (!credential) return call.init;
-    const pending = resolveCredential(credential.option, credential.value);
-    const value = typeof credential.value === 'function' ? await this.#inTime(call, n, pending, credential.option) : await pending;
+    const value = await this.#credential(call, n, credential);
     call.redactor = call.redactor.with([value]);
     return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
   }
@@ -263,7 +305,7 @@ export class HttpClient {
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
-  #decide(call: Call, n: number, result: AttemptResult): Decision {
+  #decide(call: Call, n: number, result: AttemptResult): Decision | Promise<Decision> {
     const method = call.spec.method;
     const retriesLeft = n - 1 < call.maxRetries;
     if (!result.ok) {
@@ -290,11 +332,12 @@ export class HttpClient {
    * wait, or are shed under `'reject'`), tell `onRateLimited`, then retry (the gate holds the
    * wait) or fail. Only the request that got a wait over `maxRetryAfter` fails at once.
    */
-  #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
+  async #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Promise<Decision> {
     const { settings } = this;
     const asked = parseRetryAfterMs(error.headers.get('retry-after'), Date.now());
     const pause = asked ?? backoffMs(n - 1);
-    settings.gate.pause(pause);
+    // Awaited: a shared gate's other clients must see the pause before this call's error or retry.
+    await settings.gate.pause(pause, this.#gateRequest(call, n));
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
     if (asked !== undefined && asked > settings.maxRetryAfter) {
       settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
