@@ -185,4 +185,24 @@ describe.skipIf(redisServerMissing !== undefined)('waiting on a redisStore', () 
     expect(Date.now() - started).toBeLessThan(busy * 1.75);
     expect(watched.log.most).toBe(2);
   });
+
+  it('rejoining after Redis was silent paces at requestsPerSecond: the requests queued at the own gate go back to the store’s', async () => {
+    const rejoined: number[] = [];
+    const logger = { debug() {}, info: (m: string) => m.includes('answers again') && rejoined.push(Date.now()), warn() {}, error() {} };
+    const a = client(0, { requestsPerSecond: 5, logger, logLevel: 'info' }, 300);
+    await a.sendDirectMessage(message('warm'));
+    server.pause();
+    const run = a.sendDirectMessages(
+      Array.from({ length: 30 }, (_, i) => message(`q ${i}`)),
+      { concurrency: 16 },
+    );
+    await new Promise((r) => setTimeout(r, 600));
+    server.resume();
+    while (rejoined.length === 0) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1_500));
+    const window = watched.log.starts.filter((t) => t > rejoined[0]! && t <= rejoined[0]! + 1_500);
+    // 5/s over 1.5 s: 8 starts at most (a start at each end); both paces side by side made 15.
+    expect(window.length).toBeLessThanOrEqual(9);
+    expect((await run).every((r) => r.status === 'fulfilled')).toBe(true);
+  }, 20_000);
 });
