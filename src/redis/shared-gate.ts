@@ -35,6 +35,9 @@ const PROBE_MS = 2_000;
  */
 const MAX_ASK_AGAIN_MS = 40;
 
+/** How far apart two answers may put the end of one pause (a round trip, the two clocks). */
+const SAME_PAUSE_MS = 100;
+
 /** A gate that asks the store, and the client's own gate when the store cannot answer. */
 export class SharedGate implements Gate {
   readonly #local: Gate;
@@ -83,7 +86,9 @@ export class SharedGate implements Gate {
 
   /** Asks the store until it grants a start; `undefined` once the client has fallen back. */
   async #ask(gate: StoreGateHandle, signal: AbortSignal | undefined, request: GateRequest | undefined): Promise<Release | undefined> {
-    let heard = 0;
+    // The pause the caller already met before it came to the gate; the store's clock puts the
+    // same pause a few ms later at each answer, so only one that ends later still is news.
+    let heard = this.pausedUntil;
     for (let wait = 5; !this.#fallback; wait = Math.min(wait * 2, MAX_ASK_AGAIN_MS)) {
       signal?.throwIfAborted();
       const answer = gate.acquire();
@@ -100,7 +105,7 @@ export class SharedGate implements Gate {
         return undefined;
       }
       if (decision.start) return this.#releaser(gate, decision.lease, decision.epoch);
-      if (decision.pausedUntil > heard) {
+      if (decision.pausedUntil > heard + SAME_PAUSE_MS) {
         heard = this.#pausedUntil = Math.max(this.#pausedUntil, decision.pausedUntil);
         const refused = request?.onPause?.(decision.pausedUntil);
         if (refused) throw refused;
