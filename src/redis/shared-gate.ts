@@ -47,7 +47,7 @@ export class SharedGate implements Gate {
   /** The store's side of each gate this client has used: one per credential sent. */
   readonly #handles = new Map<string, StoreGateHandle>();
   readonly #log: LogSink;
-  /** Wakes the requests waiting for a slot: one was freed in this process. */
+  /** The requests napping before they ask again, in the order they lay down: this process freeing a slot wakes the first. */
   #slotFreed = new Set<() => void>();
   #fallback = false;
   #warned = false;
@@ -164,7 +164,9 @@ export class SharedGate implements Gate {
       // Off the request's path: a release that never arrives is freed by its lease.
       inTime(gate.release(lease, epoch, outcome), this.#timeout)
         .then(() => {
-          for (const wake of this.#slotFreed) wake();
+          // One slot, one request woken (the longest waiting): waking all would send each an acquire.
+          const [first] = this.#slotFreed;
+          first?.();
         })
         .catch(() => {});
     };
