@@ -81,8 +81,6 @@ export class HttpClient {
   readonly settings: HttpSettings;
   readonly #clientHeaders: Record<string, string>;
   readonly #serviceHeaders: Record<string, string>;
-  /** The shared gate's name for the last credential sent (a hash): a key function mostly returns the same key. */
-  #scope: { option: string; value: string; scope: Promise<string> } | undefined;
 
   constructor(settings: HttpSettings) {
     this.settings = settings;
@@ -163,7 +161,7 @@ export class HttpClient {
   async #attempt(call: Call, n: number): Promise<AttemptResult> {
     const { gate, hooks, log } = this.settings;
     const paused = gate.pausedUntil;
-    const refused = paused ? this.#onPause(call, n, paused) : undefined;
+    const refused = paused && this.#onPause(call, n, paused);
     if (refused) throw refused;
     const release = await gate.acquire(call.signal, this.#gateRequest(call, n));
     let result: AttemptResult | undefined;
@@ -217,21 +215,14 @@ export class HttpClient {
     return undefined;
   }
 
-  /** What a shared gate hears of attempt `n`: the name of the credential it sends (resolved only if asked), and a pause it meets. */
+  /** What a shared gate hears of attempt `n`: a hash naming the credential it sends (resolved only if asked), and a pause it meets. */
   #gateRequest(call: Call, n: number): GateRequest {
-    return { scope: () => this.#credentialScope(call, n), onPause: (paused) => this.#onPause(call, n, paused) };
-  }
-
-  /** A hash of the service and the credential attempt `n` sends; `undefined` for a request without one. */
-  async #credentialScope(call: Call, n: number): Promise<string | undefined> {
     const credential = call.spec.credential;
-    if (!credential) return undefined;
-    const { option } = credential;
-    const value = await this.#credential(call, n, credential);
-    if (this.#scope?.option !== option || this.#scope.value !== value) {
-      this.#scope = { option, value, scope: gateScope([this.settings.baseUrl, `${option}=${value}`]) };
-    }
-    return this.#scope.scope;
+    return {
+      scope: async () =>
+        credential && gateScope([this.settings.baseUrl, `${credential.option}=${await this.#credential(call, n, credential)}`]),
+      onPause: (paused) => this.#onPause(call, n, paused),
+    };
   }
 
   /** The credential attempt `n` sends: a key function is called once per attempt, bounded as the attempt is. */
@@ -239,7 +230,6 @@ export class HttpClient {
     if (call.key?.n !== n) {
       const pending = resolveCredential(credential.option, credential.value);
       const value = typeof credential.value === 'function' ? this.#inTime(call, n, pending, credential.option) : pending;
-      value.catch(() => {});
       call.key = { n, value };
     }
     return call.key.value;
