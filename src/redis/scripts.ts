@@ -20,13 +20,11 @@ local window = math.min(tonumber(s[2]) or max, max)
 if redis.call('ZCARD', KEYS[2]) >= window then return {0, 0, 0} end
 local interval = tonumber(ARGV[2])
 if interval > 0 then
-  -- GCRA with a tolerance of two intervals: starts that come late (a round trip, a busy
-  -- event loop) may use the time they lost, so the fleet keeps the rate; over any stretch
-  -- longer than two intervals the pace never exceeds it.
-  local tolerance = 2 * interval
-  local tat = math.max(tonumber(s[3]) or 0, now)
-  if tat - tolerance > now then return {0, math.ceil(tat - tolerance - now), 0} end
-  redis.call('HSET', KEYS[1], 'tat', tostring(tat + interval))
+  -- GCRA without a burst, as the client's own gate: each start at least one interval after
+  -- the one before, from the first.
+  local tat = tonumber(s[3]) or 0
+  if tat > now then return {0, math.ceil(tat - now), 0} end
+  redis.call('HSET', KEYS[1], 'tat', tostring(now + interval))
 end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[4])
 redis.call('PEXPIRE', KEYS[1], 600000)

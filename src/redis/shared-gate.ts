@@ -7,9 +7,9 @@
  * answers again, then rejoins.
  */
 import type { Release } from '../core/http/gate.js';
-import type { Gate, SharedGateOptions } from '../core/http/store-gate.js';
+import type { Gate, GateRequest, SharedGateOptions } from '../core/http/store-gate.js';
 import type { LogSink } from '../core/log.js';
-import { sleep } from '../internal/signals.js';
+import { linkedSignal, sleep, untilAborted } from '../internal/signals.js';
 import { inTime } from './connection.js';
 
 /** What the store's gate says to one request: start now (holding `lease`), or ask again in `waitMs`. */
@@ -29,25 +29,38 @@ export interface StoreGateHandle {
 
 /** A store that has not answered for this long is probed again (the rejoin bound is 5 s). */
 const PROBE_MS = 2_000;
-const MAX_ASK_AGAIN_MS = 250;
+/**
+ * A request that found every slot taken asks again after at most this long (a slot freed in
+ * another process is seen no later); one freed in this process wakes it at once.
+ */
+const MAX_ASK_AGAIN_MS = 40;
+
+/** How far apart two answers may put the end of one pause (a round trip, the two clocks). */
+const SAME_PAUSE_MS = 100;
 
 /** A gate that asks the store, and the client's own gate when the store cannot answer. */
 export class SharedGate implements Gate {
   readonly #local: Gate;
   readonly #timeout: number;
-  readonly #handle: Promise<StoreGateHandle>;
+  readonly #id: Promise<string>;
+  readonly #handleOf: (id: string) => StoreGateHandle;
+  /** The store's side of each gate this client has used: one per credential sent. */
+  readonly #handles = new Map<string, StoreGateHandle>();
   readonly #log: LogSink;
+  /** The requests napping before they ask again, in the order they lay down: this process freeing a slot wakes the first. */
+  #slotFreed = new Set<() => void>();
   #fallback = false;
   #warned = false;
   #pausedUntil = 0;
 
-  /** `handle` builds the store's side of this gate once its name (a hash) is known. */
+  /** `handle` builds the store's side of a gate once its name (a hash) is known. */
   constructor(options: SharedGateOptions, storeTimeout: number, handle: (id: string) => StoreGateHandle) {
     this.#local = options.local;
     this.#timeout = storeTimeout;
     this.#log = options.log;
-    this.#handle = options.id.then(handle);
-    this.#handle.catch(() => {});
+    this.#id = options.id;
+    this.#id.catch(() => {});
+    this.#handleOf = handle;
   }
 
   get pausedUntil(): number {
@@ -55,46 +68,108 @@ export class SharedGate implements Gate {
     return Math.max(shared, this.#local.pausedUntil);
   }
 
-  async acquire(signal?: AbortSignal): Promise<Release> {
+  async acquire(signal?: AbortSignal, request?: GateRequest): Promise<Release> {
+    // Named by the credential this request sends; a key function's failure is the call's.
+    const gate = this.#handle((await request?.scope?.()) ?? (await this.#id));
+    for (;;) {
+      if (this.#fallback) {
+        const release = await this.#local.acquire(signal);
+        if (this.#fallback) return release;
+        // The store answered again while this request waited at the local gate: one pace, the fleet's.
+        release('failed');
+        continue;
+      }
+      const granted = await this.#ask(gate, signal, request);
+      if (granted) return granted;
+    }
+  }
+
+  /** Asks the store until it grants a start; `undefined` once the client has fallen back. */
+  async #ask(gate: StoreGateHandle, signal: AbortSignal | undefined, request: GateRequest | undefined): Promise<Release | undefined> {
+    // The pause the caller already met before it came to the gate; the store's clock puts the
+    // same pause a few ms later at each answer, so only one that ends later still is news.
+    let heard = this.pausedUntil;
     for (let wait = 5; !this.#fallback; wait = Math.min(wait * 2, MAX_ASK_AGAIN_MS)) {
       signal?.throwIfAborted();
+      const answer = gate.acquire();
+      const asked = inTime(answer, this.#timeout);
       let decision: StoreDecision;
-      const asked = this.#handle.then((gate) => gate.acquire());
       try {
-        decision = await inTime(asked, this.#timeout);
+        decision = signal ? await untilAborted(asked, signal, () => {}) : await asked;
       } catch (error) {
-        // A silent Redis answers what it was sent once it wakes: a slot granted to a request
-        // that no longer waits for it would hold the fleet's width until its lease ends.
-        asked.then((late) => late.start && this.#releaser(late.lease, late.epoch)('failed')).catch(() => {});
+        // A late grant (a silent Redis answers once it wakes, or the caller gave up first) must
+        // not hold the fleet's width until its lease ends.
+        answer.then((late) => late.start && this.#releaser(gate, late.lease, late.epoch)('failed')).catch(() => {});
+        if (signal?.aborted) throw signal.reason;
         this.#fallBack(error);
-        break;
+        return undefined;
       }
-      if (decision.start) return this.#releaser(decision.lease, decision.epoch);
-      this.#pausedUntil = decision.pausedUntil;
-      await sleep(decision.waitMs > 0 ? decision.waitMs : wait, signal);
+      if (decision.start) return this.#releaser(gate, decision.lease, decision.epoch);
+      if (decision.pausedUntil > heard + SAME_PAUSE_MS) {
+        heard = this.#pausedUntil = Math.max(this.#pausedUntil, decision.pausedUntil);
+        const refused = request?.onPause?.(decision.pausedUntil);
+        if (refused) throw refused;
+      }
+      await this.#nap(decision.waitMs > 0 ? decision.waitMs : wait, signal);
     }
-    return this.#local.acquire(signal);
+    return undefined;
   }
 
-  pause(ms: number): void {
+  /** Sleeps `ms`, or less when this process frees a slot. */
+  async #nap(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    let wake: () => void = () => {};
+    const freed = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    this.#slotFreed.add(wake);
+    const timer = new AbortController();
+    const link = signal ? linkedSignal([signal, timer.signal]) : undefined;
+    try {
+      await Promise.race([sleep(ms, link?.signal ?? timer.signal), freed]);
+    } finally {
+      this.#slotFreed.delete(wake);
+      timer.abort();
+      link?.dispose();
+    }
+    signal?.throwIfAborted();
+  }
+
+  /** Holds every request for `ms`; resolves once the store has it (or its timeout passed), so no one else sends meanwhile. */
+  async pause(ms: number, request?: GateRequest): Promise<void> {
     this.#local.pause(ms);
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
-    if (!this.#fallback) this.#inTime((gate) => gate.pause(ms)).catch((error) => this.#fallBack(error));
+    if (this.#fallback) return;
+    try {
+      const gate = this.#handle((await request?.scope?.()) ?? (await this.#id));
+      await inTime(gate.pause(ms), this.#timeout);
+    } catch (error) {
+      this.#fallBack(error);
+    }
   }
 
-  #releaser(lease: string, epoch: number): Release {
+  #handle(id: string): StoreGateHandle {
+    let handle = this.#handles.get(id);
+    if (!handle) {
+      handle = this.#handleOf(id);
+      this.#handles.set(id, handle);
+    }
+    return handle;
+  }
+
+  #releaser(gate: StoreGateHandle, lease: string, epoch: number): Release {
     let released = false;
     return (outcome) => {
       if (released) return;
       released = true;
       // Off the request's path: a release that never arrives is freed by its lease.
-      this.#inTime((gate) => gate.release(lease, epoch, outcome)).catch(() => {});
+      inTime(gate.release(lease, epoch, outcome), this.#timeout)
+        .then(() => {
+          // One slot, one request woken (the longest waiting): waking all would send each an acquire.
+          const [first] = this.#slotFreed;
+          first?.();
+        })
+        .catch(() => {});
     };
-  }
-
-  /** A store call, or a rejection once the store's `timeout` has passed without an answer. */
-  #inTime<T>(call: (gate: StoreGateHandle) => Promise<T>): Promise<T> {
-    return inTime(this.#handle.then(call), this.#timeout);
   }
 
   #fallBack(error: unknown): void {
@@ -110,7 +185,10 @@ export class SharedGate implements Gate {
 
   #probe(): void {
     const timer = setTimeout(() => {
-      this.#inTime((gate) => gate.ping()).then(
+      inTime(
+        this.#id.then((id) => this.#handle(id).ping()),
+        this.#timeout,
+      ).then(
         () => {
           this.#fallback = false;
           this.#log.info?.('rateLimitStore answers again: this client shares its gate again');

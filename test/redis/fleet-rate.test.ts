@@ -19,8 +19,8 @@ const MAX_CONCURRENCY = 4;
 const LATENCY_MS = 200;
 /** The arrival answered 429 (Retry-After: 1) whatever the bucket holds: every run has a pause. */
 const INJECT_AT = 36;
-/** The rate script lets a start come up to two intervals early (scripts.ts): the fleet's first three starts come at once. */
-const GCRA_BURST = 3;
+/** The service's bucket: a few requests at once are answered before its rate applies. */
+const SERVICE_BURST = 3;
 /**
  * A request granted before the 429's pause reached Redis may still arrive after the 429 was
  * answered: the worker that got it needs a round trip to say so, and a busy machine delays
@@ -40,10 +40,10 @@ interface FleetRun {
 
 /**
  * Requests a second over the arrivals before the injected 429 (the pause would read as a
- * slower rate), from the last of the opening burst on: the fleet's steady pace.
+ * slower rate), from the first: the store spaces starts from the first one, no opening burst.
  */
 function rateBeforePause(arrivals: Arrival[]): number {
-  const before = arrivals.slice(GCRA_BURST - 1, INJECT_AT);
+  const before = arrivals.slice(0, INJECT_AT);
   return (before.length - 1) / ((before.at(-1)!.at - before[0]!.at) / 1000);
 }
 
@@ -108,7 +108,7 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
   beforeAll(async () => {
     [redis, service] = await Promise.all([
       startRedis(),
-      startLimitedService({ rate: RATE, burst: GCRA_BURST + 2, latencyMs: LATENCY_MS, injectAt: INJECT_AT }),
+      startLimitedService({ rate: RATE, burst: SERVICE_BURST, latencyMs: LATENCY_MS, injectAt: INJECT_AT }),
     ]);
     const options = (i: number) => ({
       url: service.url,
@@ -169,10 +169,10 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
     expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
     const rate = rateBeforePause(run.arrivals);
     expect(rate).toBeLessThanOrEqual(RATE * 1.1);
-    // Never above; below only by what a machine too busy to run eight workers at RATE loses:
-    // 11.1–12.2/s measured at a load average of 15 on two cores, 7.2/s at 20 (the same fleet
-    // without the store managed 10.6/s then).
-    expect(rate).toBeGreaterThanOrEqual(RATE * 0.5);
+    // Never above; below only by a round trip and a late timer per start: 11.0/s measured
+    // from the first arrival at a load average of 7.5 on two cores (a slot freed in this
+    // process wakes its waiters at once, one freed elsewhere is seen within 40 ms).
+    expect(rate).toBeGreaterThanOrEqual(RATE * 0.85);
     expect(run.mostInFlight).toBeLessThanOrEqual(MAX_CONCURRENCY);
     expect(run.limited).toBeGreaterThanOrEqual(1);
     expect(late).toEqual([]);

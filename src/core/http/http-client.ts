@@ -19,7 +19,7 @@ import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse, reply } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-import type { Gate } from './store-gate.js';
+import { type Gate, type GateRequest, gateScope } from './store-gate.js';
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
 export type { RequestSpec };
@@ -73,12 +73,16 @@ interface Call {
   beforeSend: (() => Promise<void>) | undefined;
   scrubber: CallOptions['scrubber'];
   /** The pause the last attempt's 429 set, before its slot was released. */
-  limited?: { asked: number | undefined; pause: number } | undefined;
+  limited?: Pause | undefined;
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
+  /** The credential of attempt `n`, resolved once: a shared gate is named by it before it is sent. */
+  key?: { n: number; value: Promise<string> };
 }
 
 type Decision = { error: Error } | { delay: number; reason: string };
+/** A 429's pause: what the server asked, what the gate holds, and (a shared gate) when the other processes can see it. */
+type Pause = { asked: number | undefined; pause: number; written: void | Promise<void> };
 
 export class HttpClient {
   readonly settings: HttpSettings;
@@ -114,7 +118,7 @@ export class HttpClient {
         const result = await this.#attempt(call, n);
         if (result.ok && result.response.ok) return this.#parse(call, result, parse);
         if (tookEffect(call, result)) return this.#parse(call, this.#cutOff(call, result), parse);
-        const decision = this.#decide(call, n, result);
+        const decision = await this.#decide(call, n, result);
         if ('error' in decision) throw decision.error;
         await this.#wait(call, n, decision);
       }
@@ -163,12 +167,11 @@ export class HttpClient {
 
   /** Waits at the gate, adds the credential, sends once and reports the outcome. */
   async #attempt(call: Call, n: number): Promise<AttemptResult> {
-    const { gate, rateLimit, hooks, log } = this.settings;
+    const { gate, hooks, log } = this.settings;
     const paused = gate.pausedUntil;
-    if (paused && rateLimit === 'reject') throw this.#shed(call, paused);
-    if (paused && call.deadline.at !== undefined && paused >= call.deadline.at) throw this.#pastDeadline(call, n - 1, 'a rate-limit pause');
-    if (paused) traceRateLimitWait(call.spec.trace, paused - Date.now());
-    const release = await gate.acquire(call.signal);
+    const refused = paused && this.#onPause(call, n, paused);
+    if (refused) throw refused;
+    const release = await gate.acquire(call.signal, this.#gateRequest(call, n));
     let result: AttemptResult | undefined;
     try {
       await call.beforeSend?.().catch((reason: unknown) => {
@@ -208,17 +211,48 @@ export class HttpClient {
     } finally {
       const response = result?.ok ? result.response : undefined;
       // The pause is in place before the slot is handed on, so no waiting request slips through it.
-      if (response?.status === 429) call.limited = this.#pauseFor(n, response.headers);
+      if (response?.status === 429) call.limited = this.#pauseFor(call, n, response.headers);
       release(response ? (response.status === 429 ? 'limited' : 'ok') : 'failed');
     }
+  }
+
+  /**
+   * A pause the request meets, before the gate or while it waits there (another process's
+   * 429): traced as a wait, or the error that ends the call at once (`rateLimit: 'reject'`, a
+   * pause that outlasts the deadline).
+   */
+  #onPause(call: Call, n: number, paused: number): Error | undefined {
+    if (this.settings.rateLimit === 'reject') return this.#shed(call, paused);
+    if (call.deadline.at !== undefined && paused >= call.deadline.at) return this.#pastDeadline(call, n - 1, 'a rate-limit pause');
+    traceRateLimitWait(call.spec.trace, paused - Date.now());
+    return undefined;
+  }
+
+  /** What a shared gate hears of attempt `n`: a hash naming the credential it sends (resolved only if asked), and a pause it meets. */
+  #gateRequest(call: Call, n: number): GateRequest {
+    const credential = call.spec.credential;
+    return {
+      scope: async () =>
+        credential && gateScope([this.settings.baseUrl, `${credential.option}=${await this.#credential(call, n, credential)}`]),
+      onPause: (paused) => this.#onPause(call, n, paused),
+    };
+  }
+
+  /** The credential attempt `n` sends: a key function is called once per attempt, bounded as the attempt is. */
+  #credential(call: Call, n: number, credential: NonNullable<RequestSpec['credential']>): Promise<string> {
+    if (call.key?.n !== n) {
+      const pending = resolveCredential(credential.option, credential.value);
+      const value = typeof credential.value === 'function' ? this.#inTime(call, n, pending, credential.option) : pending;
+      call.key = { n, value };
+    }
+    return call.key.value;
   }
 
   /** The init with `Authorization` for this attempt (a credential function is called each time). */
   async #authorize(call: Call, n: number): Promise<FetchInit> {
     const credential = call.spec.credential;
     if (!credential) return call.init;
-    const pending = resolveCredential(credential.option, credential.value);
-    const value = typeof credential.value === 'function' ? await this.#inTime(call, n, pending, credential.option) : await pending;
+    const value = await this.#credential(call, n, credential);
     call.redactor = call.redactor.with([value]);
     return { ...call.init, headers: { ...call.init.headers, authorization: `${credential.scheme} ${value}` } };
   }
@@ -274,7 +308,7 @@ export class HttpClient {
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
-  #decide(call: Call, n: number, result: AttemptResult): Decision {
+  #decide(call: Call, n: number, result: AttemptResult): Decision | Promise<Decision> {
     const method = call.spec.method;
     const retriesLeft = n - 1 < call.maxRetries;
     if (!result.ok) {
@@ -301,9 +335,11 @@ export class HttpClient {
    * wait, or are shed under `'reject'`), tell `onRateLimited`, then retry (the gate holds the
    * wait) or fail. Only the request that got a wait over `maxRetryAfter` fails at once.
    */
-  #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Decision {
+  async #rateLimited(call: Call, n: number, error: APIError, retriesLeft: boolean): Promise<Decision> {
     const { settings } = this;
-    const { asked, pause } = call.limited ?? this.#pauseFor(n, error.headers);
+    const { asked, pause, written } = call.limited ?? this.#pauseFor(call, n, error.headers);
+    // Awaited: a shared gate's other clients must see the pause before this call's error or retry.
+    await written;
     emit(settings, 'onRateLimited', { method: call.spec.method, path: call.path, retryAfter: Math.ceil(pause / 1000) }, settings.log);
     if (asked !== undefined && asked > settings.maxRetryAfter) {
       settings.log.warn?.(`${call.label}: Retry-After ${Math.ceil(asked / 1000)} s is over maxRetryAfter; the client is paused as long`);
@@ -314,11 +350,10 @@ export class HttpClient {
   }
 
   /** Pauses the whole client for what a 429 asks (`Retry-After`, else a backoff). */
-  #pauseFor(n: number, headers: Pick<Headers, 'get'>): { asked: number | undefined; pause: number } {
+  #pauseFor(call: Call, n: number, headers: Pick<Headers, 'get'>): Pause {
     const asked = parseRetryAfterMs(headers.get('retry-after'), Date.now());
     const pause = asked ?? backoffMs(n - 1);
-    this.settings.gate.pause(pause);
-    return { asked, pause };
+    return { asked, pause, written: this.settings.gate.pause(pause, this.#gateRequest(call, n)) };
   }
 
   /** Waits before the next attempt, unless the deadline would pass first. */

@@ -5,7 +5,7 @@ export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type
 export { memberPath, ResponseMismatches } from './mismatches.js';
 export { type CheckPlan, checkBody, RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-export { type Gate, gateScope, type RateLimitStore, type SharedGateOptions } from './store-gate.js';
+export { type Gate, type GateRequest, gateScope, type RateLimitStore, type SharedGateOptions } from './store-gate.js';
 export {
   type CallContext,
   type CallTrace,

@@ -28,10 +28,30 @@ import type { Release } from './gate.js';
 export interface Gate {
   /** Until when (ms since the epoch) requests are held after a 429; 0 when not paused. */
   readonly pausedUntil: number;
-  /** Waits for a start; the function it gives back hands the slot back with the outcome. */
-  acquire(signal?: AbortSignal): Promise<Release>;
-  /** Holds every request not yet sent for `ms` (after a 429), then opens slowly. */
-  pause(ms: number): void;
+  /**
+   * Waits for a start; the function it gives back hands the slot back with the outcome.
+   * `request` (a shared gate's business; the client's own gate needs none of it) names the
+   * credential this request sends and hears of a pause the gate learns of while it waits.
+   */
+  acquire(signal?: AbortSignal, request?: GateRequest): Promise<Release>;
+  /**
+   * Holds every request not yet sent for `ms` (after a 429), then opens slowly. A shared gate
+   * returns a promise that settles once the other processes can see the pause (bounded by its
+   * store's timeout), so the 429's error or retry never comes before it.
+   */
+  pause(ms: number, request?: GateRequest): void | Promise<void>;
+}
+
+/** What one request tells a shared gate. */
+export interface GateRequest {
+  /** The gate's name for the credential this request sends (a SHA-256 hash, never the key): a key function's answer of the moment. */
+  scope?: () => Promise<string | undefined>;
+  /**
+   * Called when the gate finds the gate paused while this request waits (another process's
+   * 429): the error that ends the wait at once (`rateLimit: 'reject'`, a pause past the
+   * call's deadline), or `undefined` to wait.
+   */
+  onPause?: (pausedUntil: number) => Error | undefined;
 }
 
 /**
