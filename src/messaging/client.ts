@@ -129,6 +129,8 @@ export class MessagingClient {
    * ```
    */
   static fromWebhookUrl(webhookUrl: string | URL, options: CommonOptions = {}): MessagingClient {
+    // Checked before the spread: a string's spread is one member per character.
+    assertOptionsObject(options);
     return new MessagingClient({ ...options, webhookUrl });
   }
 
@@ -142,6 +144,7 @@ export class MessagingClient {
    * ```
    */
   static fromEnv(overrides: Partial<MessagingClientOptions> = {}): MessagingClient {
+    assertOptionsObject(overrides);
     const env = environment();
     const fromEnv = definedMembers(
       Object.fromEntries(Object.entries(MESSAGING_ENV).map(([option, name]) => [option, env[name] || undefined])),

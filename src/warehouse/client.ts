@@ -155,6 +155,8 @@ export class WarehouseClient {
    * ```
    */
   static fromEnv(overrides: Partial<WarehouseClientOptions> = {}): WarehouseClient {
+    // Checked before the spread: a string's spread is one member per character.
+    assertOptionsObject(overrides);
     const env = environment();
     const read = (option: keyof typeof WAREHOUSE_ENV) =>
       overrides[option] === undefined ? env[WAREHOUSE_ENV[option]] || undefined : undefined;

@@ -140,6 +140,21 @@ describe('withOptions', () => {
 describe('fromEnv', () => {
   afterEach(() => vi.unstubAllEnvs());
 
+  it('fromEnv and fromWebhookUrl refuse options that are not an object, at once (a long string is not read member by member)', () => {
+    const WEBHOOK = 'https://chat.example.test/api/automation/webhooks/0b4a1c2e-1111-4222-8333-944455556666/tok';
+    const long = 'a'.repeat(1 << 20);
+    for (const make of [
+      () => MessagingClient.fromEnv(long as never),
+      () => WarehouseClient.fromEnv(long as never),
+      () => MessagingClient.fromWebhookUrl(WEBHOOK, long as never),
+      () => MessagingClient.fromWebhookUrl(WEBHOOK, null as never),
+    ]) {
+      // Before, a string was spread into an object of a member per character (seconds for 1 MB) and reported as other problems.
+      expect(make).toThrow(ConfigurationError);
+      expect(make).toThrow('options: must be an object');
+    }
+  });
+
   it('reads the messaging variables, options passed winning', () => {
     vi.stubEnv('OPSLINK_MESSAGING_URL', 'https://chat.example.test');
     vi.stubEnv('OPSLINK_BOT_KEY', 'bot-from-env');
