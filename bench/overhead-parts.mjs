@@ -51,6 +51,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const copy = join(root, 'node_modules', '.cache', 'opslink-ablation', 'dist');
 rmSync(copy, { recursive: true, force: true });
 cpSync(join(root, 'dist'), copy, { recursive: true });
+// The copy resolves the package's own imports (`#transport`, `#tracing`) as the package does.
+const { imports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+writeFileSync(join(copy, '..', 'package.json'), JSON.stringify({ type: 'module', imports }));
 const files = readdirSync(copy).filter((f) => f.endsWith('.js'));
 const measured = {};
 for (const [name, step] of Object.entries(STEPS)) {

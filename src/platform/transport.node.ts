@@ -5,8 +5,7 @@
  * `globalThis.fetch` (a mock in fetch mode, a wrapper) or an undici global dispatcher of
  * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
  */
-import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../core/http/attempt.js';
 import { bodyOfText } from '../core/http/body-text.js';
 import { routedElsewhere } from './fetch-routing.node.js';
@@ -19,15 +18,35 @@ import { routedElsewhere } from './fetch-routing.node.js';
  */
 const IDLE_MS = 4_000;
 const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' } as const;
-const httpAgent = new HttpAgent(options);
-const httpsAgent = new HttpsAgent(options);
+
+type Stack = { request: typeof import('node:http').request; agent: import('node:http').Agent };
+type Load = (id: string) => unknown;
+const stacks: { 'http:'?: Stack | undefined; 'https:'?: Stack | undefined } = {};
+
+/**
+ * `node:http` or `node:https` with its agent, loaded at the first request that needs it:
+ * imported statically they cost `import('opslink')` about 15 ms (bench/coldstart.mjs).
+ * `undefined` on a Node without `process.getBuiltinModule` (before 22.3): fetch sends there.
+ */
+function stackFor(protocol: 'http:' | 'https:'): Stack | undefined {
+  let stack = stacks[protocol];
+  if (!stack) {
+    const load = (process as { getBuiltinModule?: Load }).getBuiltinModule;
+    const module = load?.(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http') | undefined;
+    if (!module) return undefined;
+    stack = stacks[protocol] = { request: module.request, agent: new module.Agent(options) };
+  }
+  return stack;
+}
 
 const now = () => performance.now();
 /** How much of an upload is read from its `Blob` at a time. */
 const SLICE_BYTES = 256 * 1024;
 
-export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) =>
-  routedElsewhere() ? undefined : new Promise<AttemptResult>((resolve) => new Exchange(url, init, timeoutMs, signal, resolve));
+export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) => {
+  const stack = routedElsewhere() ? undefined : stackFor(url.startsWith('https:') ? 'https:' : 'http:');
+  return stack && new Promise<AttemptResult>((resolve) => new Exchange(stack, url, init, timeoutMs, signal, resolve));
+};
 
 /** Response headers as Node parsed them, read as the core reads `Headers`. */
 class NodeHeaders implements HeaderView {
@@ -92,13 +111,19 @@ class Exchange {
   #chunks: Buffer[] = [];
   #settled = false;
 
-  constructor(url: string, init: FetchInit, timeoutMs: number, signal: AbortSignal | undefined, resolve: (result: AttemptResult) => void) {
+  constructor(
+    stack: Stack,
+    url: string,
+    init: FetchInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    resolve: (result: AttemptResult) => void,
+  ) {
     this.#url = url;
     this.#signal = signal;
     this.#resolve = resolve;
-    const https = url.startsWith('https:');
     const headers = contentLength(init);
-    this.#request = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? httpsAgent : httpAgent });
+    this.#request = stack.request(url, { method: init.method, headers, agent: stack.agent });
     this.#request.on('response', this.#onResponse).on('error', this.#onError);
     this.#timer = setTimeout(this.#onTimeout, timeoutMs);
     if (signal?.aborted) this.#onAbort();
