@@ -21,7 +21,7 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors/index.js';
-export type { Gate, RateLimitStore, SharedGateOptions } from './http/store-gate.js';
+export type { Gate, GateRequest, RateLimitStore, SharedGateOptions } from './http/store-gate.js';
 export type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from './journal.js';
 export type { LimitRow } from './limits.js';
 export type {

@@ -42,7 +42,21 @@ export interface Gate {
   pause(ms: number, request?: GateRequest): void | Promise<void>;
 }
 
-/** What one request tells a shared gate. */
+/**
+ * What one request tells a shared gate.
+ * @example
+ * ```ts
+ * // A gate that logs which credential each request waits under, then waits as the client's own.
+ * const naming = (gate: Gate): Gate => ({
+ *   get pausedUntil() { return gate.pausedUntil; },
+ *   acquire: async (signal, request?: GateRequest) => {
+ *     console.log('gate', (await request?.scope?.()) ?? 'the client');
+ *     return gate.acquire(signal, request);
+ *   },
+ *   pause: (ms, request) => gate.pause(ms, request),
+ * });
+ * ```
+ */
 export interface GateRequest {
   /** The gate's name for the credential this request sends (a SHA-256 hash, never the key): a key function's answer of the moment. */
   scope?: () => Promise<string | undefined>;
