@@ -7,17 +7,17 @@
  * journal is made.
  */
 import { sleep } from '../internal/signals.js';
-import type { ValidationIssue } from './errors/index.js';
-import type { CallOptions } from './http/index.js';
 import {
   type BulkJournal,
   type BulkQueue,
+  type ItemRequest,
   type JournalClaim,
   type JournalErrors,
   type JournalOutcome,
   PUT_BACK,
   type QueueOptions,
-} from './journal.js';
+} from '../seams/journal.js';
+import type { ValidationIssue } from './errors/index.js';
 
 /** A claim that means "do not send": thrown out of the HTTP core, past the gate, to the bulk call. */
 class Unsent {
@@ -37,20 +37,20 @@ const MAX_POLL_MS = 1_000;
  * sent. An item another sender holds is put back until the rest have been tried, so workers
  * running the same list share it out rather than wait on each other in step.
  */
-export function journalQueue<I, T>(
+export function journalQueue<I, T, R extends ItemRequest>(
   this: BulkJournal,
   list: readonly I[],
   options: QueueOptions<I>,
-  send: (item: I, request: CallOptions) => Promise<T>,
+  send: (item: I, request: R) => Promise<T>,
   errors: JournalErrors,
-): BulkQueue<T> {
+): BulkQueue<T, R> {
   let cursor = 0;
   const later: number[] = [];
   const take = () => (cursor < list.length ? cursor++ : later.shift());
   const { retryUnknown = false } = options;
   const keys = itemKeys(list, options.key, errors);
   const waitedFor = new Map<number, string>();
-  const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
+  const sendOne = async (index: number, request: R): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
       const held = { token: undefined as string | undefined, stop: () => {}, scrub: <V>(value: V) => value };

@@ -3,16 +3,17 @@
  * input order, or the journal's own `queue` when there is one. Everything a journal does
  * (claims, leases, outcomes) is the journal's, so a bundle without one carries none of it.
  */
+
+import type { BulkJournal, BulkQueue, QueueOptions } from '../seams/journal.js';
 import { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import type { CallOptions } from './http/index.js';
-import type { BulkJournal, BulkQueue, QueueOptions } from './journal.js';
 
 /** @internal A bulk call's items and how each is sent, through `journal` when there is one. */
 export function bulkQueue<I, T>(
   list: readonly I[],
   { journal, ...options }: QueueOptions<I> & { journal?: BulkJournal | undefined },
   send: (item: I, request: CallOptions) => Promise<T>,
-): BulkQueue<T> {
+): BulkQueue<T, CallOptions> {
   const issues: ValidationIssue[] = [];
   if (journal !== undefined && typeof journal?.queue !== 'function') {
     issues.push({ path: ['journal'], message: 'must be a BulkJournal (memoryJournal(), fileJournal(path), store.journal(name))' });

@@ -5,10 +5,10 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
+import { type BulkJournal, PUT_BACK } from '../seams/journal.js';
 import { bulkQueue } from './bulk-queue.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
-import { type BulkJournal, PUT_BACK } from './journal.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 

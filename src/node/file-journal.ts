@@ -11,18 +11,8 @@
  */
 import { open } from 'node:fs/promises';
 import { journalQueue } from '../core/bulk-journal.js';
-import {
-  type BulkJournal,
-  type ClaimRequest,
-  claimEntry,
-  claimToken,
-  DEFAULT_LEASE_MS,
-  type JournalClaim,
-  type JournalEntry,
-  type JournalOutcome,
-  recordEntry,
-  renewEntry,
-} from '../core/journal.js';
+import { claimEntry, claimToken, DEFAULT_LEASE_MS, type JournalEntry, recordEntry, renewEntry } from '../core/journal.js';
+import type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from '../seams/journal.js';
 
 /** One line of the file: a claim (`c`), a renewal (`r`) or an outcome (`o`, under token `tk`). */
 type JournalLine =

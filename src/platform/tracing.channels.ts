@@ -10,8 +10,17 @@
  * with and the masking rule come from the core through {@link AttemptTracing}, so every error
  * a subscriber sees is of the classes users import.
  */
-import type { AttemptResult, FetchInit, ResponseHead } from '../core/http/attempt.js';
-import type { AttemptTracing, CallContext, CallTrace, OpenCall, RateLimitWait, RequestContext, TracedCall } from '../core/http/tracing.js';
+import type {
+  AttemptTracing,
+  CallContext,
+  CallTrace,
+  OpenCall,
+  RateLimitWait,
+  RequestContext,
+  Runner,
+  TracedCall,
+} from '../seams/tracing.js';
+import type { AttemptResult, FetchInit, ResponseHead } from '../seams/transport.js';
 
 interface Channel {
   readonly hasSubscribers: boolean;
@@ -25,7 +34,6 @@ interface TracingChannel {
   asyncEnd: Channel;
   error: Channel;
 }
-type Runner = <T>(fn: () => T) => T;
 type Channels = {
   call: TracingChannel;
   request: TracingChannel;

@@ -2,6 +2,6 @@
  * `#transport` everywhere but Node (browsers, workers, Deno, Bun): no transport of the
  * platform's own, so every attempt goes over `fetch`.
  */
-import type { PlatformTransport } from '../core/http/attempt.js';
+import type { PlatformTransport } from '../seams/transport.js';
 
 export const platformTransport: PlatformTransport | undefined = undefined;

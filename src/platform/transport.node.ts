@@ -6,8 +6,8 @@
  * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../core/http/attempt.js';
-import { bodyOfText } from '../core/http/body-text.js';
+import { bodyOfText } from '../internal/body-text.js';
+import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../seams/transport.js';
 import { routedElsewhere } from './fetch-routing.node.js';
 
 /**

@@ -5,7 +5,8 @@
  * could not be written leaves the item unknown, never unsent.
  */
 import { journalQueue } from '../core/bulk-journal.js';
-import { type BulkJournal, claimToken, DEFAULT_LEASE_MS, type JournalClaim } from '../core/journal.js';
+import { claimToken, DEFAULT_LEASE_MS } from '../core/journal.js';
+import type { BulkJournal, JournalClaim } from '../seams/journal.js';
 import { type Command, inTime, run, script } from './connection.js';
 import { CLAIM, RECORD, RENEW } from './scripts.js';
 

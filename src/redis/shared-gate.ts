@@ -6,10 +6,9 @@
  * back to its own gate (said once at `warn`) and probes the store in the background until it
  * answers again, then rejoins.
  */
-import type { Release } from '../core/http/gate.js';
-import type { Gate, GateRequest, SharedGateOptions } from '../core/http/store-gate.js';
-import type { LogSink } from '../core/log.js';
+
 import { linkedSignal, sleep, untilAborted } from '../internal/signals.js';
+import type { Gate, GateRequest, LogSink, Release, SharedGateOptions } from '../seams/store.js';
 import { inTime } from './connection.js';
 
 /** What the store's gate says to one request: start now (holding `lease`), or ask again in `waitMs`. */

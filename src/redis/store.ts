@@ -2,8 +2,8 @@
  * `redisStore(client, { prefix, timeout })`: the rate-limit gate and the bulk journals of a
  * fleet, in the Redis the user already runs, over the client they already have.
  */
-import type { RateLimitStore, SharedGateOptions } from '../core/http/store-gate.js';
-import type { BulkJournal } from '../core/journal.js';
+import type { BulkJournal } from '../seams/journal.js';
+import type { RateLimitStore, SharedGateOptions } from '../seams/store.js';
 import { type Command, commandOf, run, script } from './connection.js';
 import { redisJournal } from './journal.js';
 import { ACQUIRE, PAUSE, RELEASE } from './scripts.js';

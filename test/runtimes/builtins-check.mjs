@@ -53,7 +53,7 @@ function withoutBlockComments(source) {
 
 /**
  * Built-ins the core may name as text: it asks for them at run time through
- * `process.getBuiltinModule` where the runtime has it (tracing, `core/http/tracing.ts`), and
+ * `process.getBuiltinModule` where the runtime has it (tracing, `platform/tracing.channels.ts`), and
  * goes on without them elsewhere; nothing imports them.
  */
 const LOOKED_UP_AT_RUN_TIME = ['node:diagnostics_channel', 'node:async_hooks'];

@@ -5,57 +5,9 @@
  * whole response, body included, so a server that sends headers and then stalls still times out.
  */
 import { platformTransport } from '#transport';
+import { bodyOfText } from '../../internal/body-text.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
-import { bodyOfText } from './body-text.js';
-
-/** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
-export interface FetchInit {
-  method: string;
-  headers: Record<string, string>;
-  body: string | Blob | undefined;
-}
-
-/** What the core reads of response headers: a fetch `Headers` is one, the Node transport's is lighter. Names in lower case. */
-export interface HeaderView {
-  get(name: string): string | null;
-  forEach(callback: (value: string, name: string) => void): void;
-}
-
-/**
- * What the core reads of a response: a fetch `Response` is one as it is; the Node transport's
- * is lighter, and builds a `Response` (`toResponse`) only when `withResponse()` asks for it.
- */
-export interface ResponseHead {
-  readonly status: number;
-  readonly ok: boolean;
-  readonly headers: HeaderView;
-  readonly url: string;
-  readonly redirected: boolean;
-  readonly type: string;
-  toResponse?(): Response;
-}
-
-/**
- * A platform's own way to send one attempt; `undefined` when it must not be used for this
- * one (the user's fetch goes through a proxy, or was replaced), and `fetch` sends it.
- */
-export type PlatformTransport = (
-  url: string,
-  init: FetchInit,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-) => Promise<AttemptResult> | undefined;
-
-export type AttemptResult =
-  | { ok: true; response: ResponseHead; body: unknown; isJson: boolean; durationMs: number }
-  | {
-      ok: false;
-      failure: 'timeout' | 'network' | 'abort';
-      error: unknown;
-      durationMs: number;
-      /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
-      response?: ResponseHead;
-    };
+import type { AttemptResult, FetchInit } from '../../seams/transport.js';
 
 const now = () => (globalThis.performance ?? Date).now();
 

@@ -6,8 +6,8 @@
  */
 import type { Redactor } from '../../internal/redact.js';
 import { shorten } from '../../internal/text.js';
+import type { HeaderView } from '../../seams/transport.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpslinkError } from '../errors/index.js';
-import type { HeaderView } from './attempt.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
 

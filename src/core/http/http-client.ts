@@ -4,40 +4,27 @@
  * file beside this one; this file only puts them in order and reports each step (log lines
  * and hooks, secrets scrubbed).
  */
-import { callSafely } from '../../internal/callbacks.js';
 import type { Redactor } from '../../internal/redact.js';
 import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
+import type { Gate, GateRequest } from '../../seams/store.js';
+import type { AttemptResult, FetchInit, ResponseHead } from '../../seams/transport.js';
 import { APIPromise, type WithResponse } from '../api-promise.js';
-import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
+import { checkRequestOptions, type ResolvedCommon, resolveCredential } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
-import type { RequestOptions } from '../options.js';
-import { type AttemptResult, attempt, type FetchInit, type ResponseHead } from './attempt.js';
-import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
-import { CallDeadline } from './deadline.js';
+import { attempt } from './attempt.js';
+import { lowerCaseNames, type RequestSpec } from './build-request.js';
+import { type Call, type CallOptions, type Pause, prepareCall } from './call.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import { gateScope } from './gate-scope.js';
+import { emit, scrubbed } from './hooks.js';
 import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse, reply } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-import { type Gate, type GateRequest, gateScope } from './store-gate.js';
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
-export type { RequestSpec };
+export type { CallOptions, RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
-
-/** Per-call options as the core takes them: a list passes its iteration's deadline instant to every page. */
-export interface CallOptions extends RequestOptions {
-  /** @internal */
-  deadlineAt?: number | undefined;
-  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
-  beforeSend?: (() => Promise<void>) | undefined;
-  /** @internal Where the caller made the call, captured once for all its requests (a bulk call's items). */
-  callSite?: Error | undefined;
-  /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
-  inputChecked?: boolean | undefined;
-  /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */
-  scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
-}
 
 export interface HttpSettings extends ResolvedCommon {
   baseUrl: string;
@@ -51,39 +38,7 @@ export interface HttpSettings extends ResolvedCommon {
   mismatches: ResponseMismatches;
 }
 
-/** One call as it runs: what is sent, how it is reported, and its limits. */
-interface Call {
-  spec: RequestSpec;
-  url: string;
-  /** `METHOD /path`, secrets scrubbed: what messages and log lines name. */
-  label: string;
-  path: string;
-  init: FetchInit;
-  redactor: Redactor;
-  timeout: number;
-  maxRetries: number;
-  deadline: CallDeadline;
-  deadlineMs: number | undefined;
-  /** Whether the last attempt's timer was cut short by the deadline. */
-  capped: boolean;
-  callerSignal: AbortSignal | undefined;
-  /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
-  signal: AbortSignal | undefined;
-  unlink: (() => void) | undefined;
-  beforeSend: (() => Promise<void>) | undefined;
-  scrubber: CallOptions['scrubber'];
-  /** The pause the last attempt's 429 set, before its slot was released. */
-  limited?: Pause | undefined;
-  /** What `beforeSend` threw: it ends the call as is. */
-  vetoed?: unknown;
-  /** The credential of attempt `n`, resolved once: a shared gate is named by it before it is sent. */
-  key?: { n: number; value: Promise<string> };
-}
-
 type Decision = { error: Error } | { delay: number; reason: string };
-/** A 429's pause: what the server asked, what the gate holds, and (a shared gate) when the other processes can see it. */
-type Pause = { asked: number | undefined; pause: number; written: void | Promise<void> };
-
 export class HttpClient {
   readonly settings: HttpSettings;
   readonly #clientHeaders: Record<string, string>;
@@ -112,7 +67,7 @@ export class HttpClient {
 
   async #send<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): Promise<WithResponse<T>> {
     checkRequestOptions(options);
-    const call = this.#prepare(spec, options);
+    const call = prepareCall(spec, options, this.settings, { client: this.#clientHeaders, service: this.#serviceHeaders });
     try {
       for (let n = 1; ; n++) {
         const result = await this.#attempt(call, n);
@@ -131,38 +86,6 @@ export class HttpClient {
       call.deadline.dispose();
       call.unlink?.();
     }
-  }
-
-  #prepare(spec: RequestSpec, options: CallOptions | undefined): Call {
-    const { settings } = this;
-    const redactor = settings.redactor.with(sensitiveValues(options?.headers));
-    const { url, path, init } = buildRequest(
-      spec,
-      { baseUrl: settings.baseUrl, headers: this.#clientHeaders, serviceHeaders: this.#serviceHeaders },
-      options?.headers,
-    );
-    const deadlineMs = options?.deadline ?? settings.deadline;
-    const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
-    const callerSignal = options?.signal;
-    const link = callerSignal && deadline.signal ? linkedSignal([callerSignal, deadline.signal]) : undefined;
-    return {
-      spec,
-      url,
-      path: redactor.text(path),
-      label: redactor.text(`${spec.method} ${path}`),
-      init,
-      redactor,
-      timeout: options?.timeout ?? settings.timeout,
-      maxRetries: options?.maxRetries ?? settings.maxRetries,
-      deadline,
-      deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
-      capped: false,
-      callerSignal,
-      signal: link?.signal ?? callerSignal ?? deadline.signal,
-      unlink: link?.dispose,
-      beforeSend: options?.beforeSend,
-      scrubber: options?.scrubber,
-    };
   }
 
   /** Waits at the gate, adds the credential, sends once and reports the outcome. */
@@ -393,25 +316,6 @@ export class HttpClient {
       path: call.path,
     });
   }
-}
-
-/** A copy of the headers with every known secret replaced, for hooks. */
-function scrubbed(headers: Record<string, string>, redactor: Redactor): Headers {
-  const copy = new Headers();
-  for (const [name, value] of Object.entries(headers)) copy.set(name, redactor.text(value));
-  return copy;
-}
-
-/** Calls a user hook as a method of its object; one that throws is logged and never breaks the call. */
-function emit<O, K extends keyof O>(
-  owner: O,
-  name: K,
-  event: Parameters<Extract<O[K], (e: never) => void>>[0],
-  log: { warn?: (m: string) => void },
-): void {
-  const hook = owner[name] as ((e: never) => unknown) | undefined;
-  if (typeof hook !== 'function') return;
-  callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */

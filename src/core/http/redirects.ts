@@ -7,8 +7,8 @@
  * the 3xx status that names the target, secrets masked (API.md "Redirects").
  */
 import type { Redactor } from '../../internal/redact.js';
+import type { AttemptResult, ResponseHead } from '../../seams/transport.js';
 import type { APIError } from '../errors/index.js';
-import type { AttemptResult, ResponseHead } from './attempt.js';
 import { errorFromResponse } from './error-mapping.js';
 
 /** More redirects than this in one attempt end it with an `APIError` (fetch's own limit). */

@@ -1,0 +1,56 @@
+/**
+ * What a runtime's transport (`#transport`, src/platform/) must provide, and what the HTTP
+ * core hands it: one attempt's request, and its result as the core reads it.
+ */
+
+/** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body: string | Blob | undefined;
+}
+
+/** What the core reads of response headers: a fetch `Headers` is one, the Node transport's is lighter. Names in lower case. */
+export interface HeaderView {
+  get(name: string): string | null;
+  forEach(callback: (value: string, name: string) => void): void;
+}
+
+/**
+ * What the core reads of a response: a fetch `Response` is one as it is; the Node transport's
+ * is lighter, and builds a `Response` (`toResponse`) only when `withResponse()` asks for it.
+ */
+export interface ResponseHead {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: HeaderView;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly type: string;
+  toResponse?(): Response;
+}
+
+/** How one attempt ended: a whole response (body read and parsed), or a failure and, when they came, the status and headers. */
+export type AttemptResult =
+  | { ok: true; response: ResponseHead; body: unknown; isJson: boolean; durationMs: number }
+  | {
+      ok: false;
+      failure: 'timeout' | 'network' | 'abort';
+      error: unknown;
+      durationMs: number;
+      /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
+      response?: ResponseHead;
+    };
+
+/**
+ * A platform's own way to send one attempt (`#transport`'s `platformTransport`); `undefined`
+ * when it must not be used for this one (the user's fetch goes through a proxy, or was
+ * replaced), and `fetch` sends it. `timeoutMs` bounds the whole attempt, body included;
+ * `signal` ends it at once.
+ */
+export type PlatformTransport = (
+  url: string,
+  init: FetchInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) => Promise<AttemptResult> | undefined;
