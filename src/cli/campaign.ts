@@ -31,8 +31,7 @@ import { type Parsed, text } from './args.js';
 import { type Context, messagingClient } from './context.js';
 import { encodingOf } from './decode.js';
 import { EXIT, InputError } from './errors.js';
-import { type RecordWriter, recordWriter } from './formats.js';
-import { formatOf } from './messaging.js';
+import { formatOf, type RecordWriter, recordWriter } from './formats.js';
 import { identityOf, type ListedRecipient, readRecipients } from './recipients.js';
 
 /** How long sends in flight at Ctrl-C may take to finish (the command ends within 2 s). */

@@ -19,9 +19,7 @@ import { type CommandSpec, type Parsed, text, texts } from './args.js';
 import { runCampaign } from './campaign.js';
 import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
-import { FORMATS, type Format, singleRecord } from './formats.js';
-import { quoted } from './io.js';
-import { didYouMean } from './suggest.js';
+import { FORMATS, formatOf, singleRecord } from './formats.js';
 
 const DRY_RUN = { 'dry-run': { type: 'boolean', help: 'check the message and print it; send nothing' } } as const;
 
@@ -221,14 +219,6 @@ export const announce: CommandSpec = {
 export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
   const input = { title: text(parsed, 'title'), body: await body(parsed) };
   await sendOrCheck(ctx, parsed, ANNOUNCEMENT, input);
-}
-
-export function formatOf(ctx: Context, parsed: Parsed): Format {
-  const format = text(parsed, 'format');
-  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got ${quoted(format)}${didYouMean(format, FORMATS)}`);
-  return format as Format;
 }
 
 export const webhookParse: CommandSpec = {
