@@ -145,9 +145,14 @@ async function recordQuietly(journal: BulkJournal, key: string, token: string | 
   if (token !== undefined) await journal.record(key, token, outcome).catch(() => {});
 }
 
-/** A response that says the request was refused is a failure to send again; anything else may have arrived. */
-function outcomeOf(error: unknown, { APIError, RequestValidationError }: JournalErrors): JournalOutcome {
-  if (error instanceof APIError || error instanceof RequestValidationError) {
+/**
+ * A response that says the request was refused, or a request that certainly never reached the
+ * service (no connection was made: `unsent`), is a failure to send again; anything else may
+ * have arrived.
+ */
+function outcomeOf(error: unknown, { APIError, OpslinkError, RequestValidationError }: JournalErrors): JournalOutcome {
+  const unsent = error instanceof OpslinkError && (error as { unsent?: boolean }).unsent === true;
+  if (error instanceof APIError || error instanceof RequestValidationError || unsent) {
     return { status: 'failed', error: { name: error.name, message: error.message } };
   }
   return { status: 'unknown' };

@@ -179,9 +179,9 @@ function settleAttempt(context: RequestContext, result: AttemptResult, call: Tra
   if (result.ok) return;
   context.error =
     result.failure === 'network'
-      ? core.connectionError(call.label, attempt, result.error, call.redactor)
+      ? core.connectionError(call.label, attempt, result.error, call.redactor, result.connected === false)
       : result.failure === 'timeout'
-        ? core.timeoutError(call.label, 'no complete response in time', attempt)
+        ? core.timeoutError(call.label, 'no complete response in time', attempt, result.connected === false)
         : core.userAbort(call.label, undefined);
 }
 

@@ -6,7 +6,9 @@
  * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { bodyOfText } from '../internal/body-text.js';
+import { neverConnected } from '../internal/unsent.js';
 import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../seams/transport.js';
 import { routedElsewhere } from './fetch-routing.node.js';
 
@@ -110,6 +112,8 @@ class Exchange {
   #head: NodeResponseHead | undefined;
   #chunks: Buffer[] = [];
   #settled = false;
+  /** Whether the socket this request went out on was connected (TLS established): until then nothing of it could reach the service. */
+  #connected = false;
 
   constructor(
     stack: Stack,
@@ -124,12 +128,21 @@ class Exchange {
     this.#resolve = resolve;
     const headers = contentLength(init);
     this.#request = stack.request(url, { method: init.method, headers, agent: stack.agent });
-    this.#request.on('response', this.#onResponse).on('error', this.#onError);
+    this.#request.on('response', this.#onResponse).on('error', this.#onError).once('socket', this.#onSocket);
     this.#timer = setTimeout(this.#onTimeout, timeoutMs);
     if (signal?.aborted) this.#onAbort();
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
     writeBody(this.#request, init.body);
   }
+
+  #onSocket = (socket: Socket): void => {
+    // A kept-alive socket is connected already; a new one once its TCP (and TLS) handshake ends.
+    if (this.#request.reusedSocket) this.#connected = true;
+    else
+      socket.once('encrypted' in socket ? 'secureConnect' : 'connect', () => {
+        this.#connected = true;
+      });
+  };
 
   #onResponse = (message: IncomingMessage): void => {
     this.#head = new NodeResponseHead(message, this.#url);
@@ -154,7 +167,15 @@ class Exchange {
 
   #onError = (error: unknown): void => {
     const failure = this.#failure ?? 'network';
-    this.#settle({ ok: false, failure, error, durationMs: now() - this.#started, ...(this.#head && { response: this.#head }) });
+    const unsent = !this.#head && (!this.#connected || neverConnected(error));
+    this.#settle({
+      ok: false,
+      failure,
+      error,
+      durationMs: now() - this.#started,
+      ...(this.#head && { response: this.#head }),
+      ...(unsent && { connected: false }),
+    });
   };
 
   #onTimeout = (): void => {

@@ -77,8 +77,8 @@ export interface AttemptTracing {
   sensitiveValues(headers: Record<string, string> | undefined): string[];
   /** The response's request id, scrubbed. */
   requestIdOf(headers: HeaderView, redactor: Redactor): string | undefined;
-  connectionError(label: string, attempts: number, error: unknown, redactor: Redactor): Error;
-  timeoutError(label: string, why: string, attempts: number): Error;
+  connectionError(label: string, attempts: number, error: unknown, redactor: Redactor, unsent?: boolean): Error;
+  timeoutError(label: string, why: string, attempts: number, unsent?: boolean): Error;
   userAbort(label: string, signal: AbortSignal | undefined): Error;
 }
 

@@ -40,6 +40,12 @@ export type AttemptResult =
       durationMs: number;
       /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
       response?: ResponseHead;
+      /**
+       * `false` when no connection was made for this attempt (refused, a name that does not
+       * resolve, a TLS failure, a connect that never completed): the request certainly did not
+       * reach the service. Left out when the transport cannot tell (it may have).
+       */
+      connected?: false;
     };
 
 /**

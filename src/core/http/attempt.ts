@@ -7,6 +7,7 @@
 import { platformTransport } from '#transport';
 import { bodyOfText } from '../../internal/body-text.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
+import { neverConnected } from '../../internal/unsent.js';
 import type { AttemptResult, FetchInit } from '../../seams/transport.js';
 
 const now = () => (globalThis.performance ?? Date).now();
@@ -62,7 +63,8 @@ async function attemptOverFetch(
     return { ok: true, response, body, isJson, durationMs: now() - started };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
-    return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }) };
+    const unsent = !response && failure === 'network' && neverConnected(error);
+    return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }), ...(unsent && { connected: false }) };
   } finally {
     clearTimeout(timeoutId);
     link?.dispose();

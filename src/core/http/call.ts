@@ -49,6 +49,8 @@ export interface Call {
   limited?: Pause | undefined;
   /** What `beforeSend` threw: it ends the call as is. */
   vetoed?: unknown;
+  /** Whether any attempt may have reached the service (its connection was made, or the transport cannot tell). */
+  reached: boolean;
   /** The credential of attempt `n`, resolved once: a shared gate is named by it before it is sent. */
   key?: { n: number; value: Promise<string> };
 }
@@ -85,6 +87,7 @@ export function prepareCall(
     deadline,
     deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
     capped: false,
+    reached: false,
     callerSignal,
     signal: link?.signal ?? callerSignal ?? deadline.signal,
     unlink: link?.dispose,

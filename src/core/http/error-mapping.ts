@@ -94,17 +94,25 @@ function scrubbedCause(error: unknown, redactor: Redactor): Error {
   return copy;
 }
 
-/** `APIConnectionError` for a network failure, scrubbed. */
-export function connectionError(label: string, attempts: number, error: unknown, redactor: Redactor): APIConnectionError {
+/** `APIConnectionError` for a network failure, scrubbed; `unsent` when no attempt of the call reached the service. */
+export function connectionError(label: string, attempts: number, error: unknown, redactor: Redactor, unsent?: boolean): APIConnectionError {
   const after = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-  return new APIConnectionError(`${label}: connection failed${after}: ${redactor.text(rootMessage(error))}`, {
-    cause: scrubbedCause(error, redactor),
-  });
+  return marked(
+    new APIConnectionError(`${label}: connection failed${after}: ${redactor.text(rootMessage(error))}`, {
+      cause: scrubbedCause(error, redactor),
+    }),
+    unsent,
+  );
 }
 
 /** `APIConnectionTimeoutError` for an attempt past its timeout, or a call past its deadline. */
-export function timeoutError(label: string, why: string, attempts: number): APIConnectionTimeoutError {
-  return new APIConnectionTimeoutError(`${label}: ${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
+export function timeoutError(label: string, why: string, attempts: number, unsent?: boolean): APIConnectionTimeoutError {
+  return marked(new APIConnectionTimeoutError(`${label}: ${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`), unsent);
+}
+
+function marked<E extends APIConnectionError>(error: E, unsent: boolean | undefined): E {
+  if (unsent) Object.defineProperty(error, 'unsent', { value: true, enumerable: true });
+  return error;
 }
 
 export function userAbort(label: string, signal: AbortSignal | undefined): APIUserAbortError {

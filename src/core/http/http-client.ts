@@ -122,6 +122,7 @@ export class HttpClient {
       result = await traceAttempt(call, n, init, (sent) =>
         followRedirects(call.url, (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal), timeout, context),
       );
+      if (result.ok || result.connected !== false) call.reached = true;
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
         const requestId = requestIdOf(headers, call.redactor);
@@ -237,13 +238,14 @@ export class HttpClient {
     if (!result.ok) {
       if (result.failure === 'abort') return { error: this.#settle(call, result.error, n) as Error };
       if (result.failure === 'timeout' && call.capped) return { error: this.#pastDeadline(call, n, undefined) };
+      const unsent = !call.reached;
       const failure: Failure = { kind: result.failure };
       if (retriesLeft && isRetryable(method, failure)) return { delay: backoffMs(n - 1), reason: result.failure };
       return {
         error:
           result.failure === 'timeout'
-            ? timeoutError(call.label, `no complete response within ${call.timeout} ms`, n)
-            : connectionError(call.label, n, result.error, call.redactor),
+            ? timeoutError(call.label, `no complete response within ${call.timeout} ms`, n, unsent)
+            : connectionError(call.label, n, result.error, call.redactor, unsent),
       };
     }
     const { status, headers } = result.response;
@@ -301,7 +303,12 @@ export class HttpClient {
 
   #pastDeadline(call: Call, attempts: number, waitingFor: string | undefined) {
     const deadline = call.deadlineMs === undefined ? 'the deadline' : `the deadline of ${call.deadlineMs} ms`;
-    return timeoutError(call.label, waitingFor ? `${deadline} would pass during ${waitingFor}` : `${deadline} passed`, attempts);
+    return timeoutError(
+      call.label,
+      waitingFor ? `${deadline} would pass during ${waitingFor}` : `${deadline} passed`,
+      attempts,
+      !call.reached,
+    );
   }
 
   /** `rateLimit: 'reject'` during a pause: fail before sending, as the server would. */

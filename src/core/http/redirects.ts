@@ -42,7 +42,8 @@ export async function followRedirects(
   for (;;) {
     const url = visited[visited.length - 1] as string;
     const result = await send(url, Math.max(0, end - Date.now()));
-    if (!result.ok) return result;
+    // After a redirect the service has seen the request: a later hop that fails may not say it never arrived.
+    if (!result.ok) return visited.length > 1 && result.connected === false ? { ...result, connected: undefined } : result;
     const hop = nextHop(context.method, url, result.response, visited);
     if (hop === undefined) return result;
     if ('refuse' in hop) throw refusal(result, hop, context);
