@@ -17,8 +17,14 @@ const ALLOWED: Record<string, string> = {
 const UUID = '3f6c2a9e-8b1d-4c57-9e2a-6d4b1f0c8a71';
 
 const segment = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('opslink', 'messaging', 'warehouse', 'api', 'v1', 'bot', 'messages', 'announcements', 'automation') },
-  { weight: 4, arbitrary: fc.constantFrom('inbound', 'shipments', 'webhooks', UUID, '..', '.', '', '%2e%2e', '%2F', '%252F', '%5C', 'OPSLINK') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom('opslink', 'messaging', 'warehouse', 'api', 'v1', 'bot', 'messages', 'announcements', 'automation'),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('inbound', 'shipments', 'webhooks', UUID, '..', '.', '', '%2e%2e', '%2F', '%252F', '%5C', 'OPSLINK'),
+  },
   { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9._~%!$&'()*+,;=:@-]{0,8}$/) },
 );
 const path = fc
