@@ -11,7 +11,11 @@ import { createProxy, toNodeListener } from 'opslink/proxy';
 const here = new URL('.', import.meta.url).pathname;
 const SESSION = 'session=demo-ops';
 
-/** The page's script, bundled for a browser (`#transport` and `#tracing` resolve to their browser variants). */
+/**
+ * The page's script, bundled for a browser: `#transport` and `#tracing` resolve to their
+ * browser variants by package.json's `browser` condition (`tsconfigRaw`: not by this
+ * repository's tsconfig paths, which your app would not have).
+ */
 async function bundlePage(): Promise<string> {
   const result = await build({
     entryPoints: [`${here}page.ts`],
@@ -20,6 +24,7 @@ async function bundlePage(): Promise<string> {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    tsconfigRaw: '{}',
     write: false,
   });
   return result.outputFiles[0]!.text;

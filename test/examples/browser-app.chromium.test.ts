@@ -127,5 +127,7 @@ describe.runIf(runChromiumTests)('the browser app in Chromium', () => {
     expect(sent.filter((t) => /"(authorization|x-warehouse-id)"/i.test(t))).toEqual([]);
     // opslink/proxy stays out of the page's bundle.
     expect(/is not allowed through this proxy|access-control-allow-origin/.test(scripts)).toBe(false);
+    // Bundled as a browser app is: the fetch transport and no tracing channels.
+    expect(/node:http|diagnostics_channel/.test(scripts)).toBe(false);
   });
 });
