@@ -18,14 +18,25 @@
  * ```
  */
 export interface NodeRequest {
+  /** The request's method. */
   method?: string | undefined;
+  /** The request target as written on the wire (a path, for a request the listener serves). */
   url?: string | undefined;
+  /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   /** Whether the whole body has been received. */
   complete: boolean;
-  socket: { encrypted?: boolean; destroy(): void };
+  /** The connection: TLS or not, and a way to close it. */
+  socket: {
+    encrypted?: boolean;
+    /** Closes the connection. */
+    destroy(): void;
+  };
+  /** Listens for `data`, `end`, `error` and `close`. */
   on(event: string, listener: (...args: never[]) => void): unknown;
+  /** Stops reading from the socket. */
   pause(): unknown;
+  /** Reads from the socket again. */
   resume(): unknown;
 }
 
@@ -39,13 +50,21 @@ export interface NodeRequest {
  * ```
  */
 export interface NodeResponse {
+  /** Whether the whole answer has been handed to the socket. */
   readonly writableFinished: boolean;
+  /** Whether the response (and its connection) was destroyed. */
   readonly destroyed: boolean;
+  /** Writes the status line and headers. */
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
+  /** Writes a chunk of the body; `false` when Node's buffer is full (wait for `drain`). */
   write(chunk: Uint8Array): boolean;
+  /** Ends the answer. */
   end(): unknown;
+  /** Ends the answer and its connection at once. */
   destroy(): unknown;
+  /** Listens once for `drain` or `close`. */
   once(event: string, listener: () => void): unknown;
+  /** Stops listening. */
   off(event: string, listener: () => void): unknown;
 }
 
