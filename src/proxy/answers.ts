@@ -9,9 +9,13 @@ import type { ValidationIssue } from '../core/errors/index.js';
 import type { HeaderView } from '../seams/transport.js';
 import type { Service } from './routes.js';
 
-/** The service headers a page may see. Everything else (cookies, servers' own, hop-by-hop) stays behind. */
-const PASSED_HEADERS = ['content-type', 'retry-after', 'x-request-id', 'request-id'] as const;
+/**
+ * The service headers a page may see, besides the content type. Everything else (cookies,
+ * servers' own, hop-by-hop) stays behind.
+ */
+const PASSED_HEADERS = ['retry-after', 'x-request-id', 'request-id'] as const;
 const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * A refusal of the proxy's own, in the envelope of the service the path names: the
@@ -44,6 +48,13 @@ export interface ServiceAnswer {
   isJson: boolean;
 }
 
+/**
+ * The service's answer for the page: its status, its body as read (JSON written back as JSON,
+ * anything else as text) and the headers a page may see. The content type is the body's, in
+ * UTF-8 as it is written: `application/json`, or `text/plain` for anything else, so an HTML
+ * page the service sent is never rendered at the app's origin (the page's client reads
+ * either, whatever the type).
+ */
 export function passOn(answer: ServiceAnswer, scrub: (text: string) => string): Response {
   const headers: Record<string, string> = {};
   for (const name of PASSED_HEADERS) {
@@ -52,7 +63,7 @@ export function passOn(answer: ServiceAnswer, scrub: (text: string) => string): 
   }
   const { body } = answer;
   const text = body === undefined ? null : answer.isJson ? JSON.stringify(body) : String(body);
-  if (text !== null && answer.isJson) headers['content-type'] ??= JSON_TYPE;
+  if (text !== null) headers['content-type'] = answer.isJson ? JSON_TYPE : TEXT_TYPE;
   // A status a Response cannot carry (1xx, or past 599) is the service's fault: a gateway's 502.
   if (answer.status < 200 || answer.status > 599) return refusal(undefined, 502, 'The service answered with an unusable status.');
   return new Response(answer.status === 204 || answer.status === 205 || answer.status === 304 ? null : text, {

@@ -62,7 +62,8 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   const verdict = checkOrigin(request, url.origin, config.origins);
   if (verdict.refused) return refusal(match.service, 403, 'Refused: the request comes from another origin than the proxy serves');
   const { listed } = verdict;
-  if (listed && request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) return preflight(request, listed);
+  const preflighted = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
+  if (listed && preflighted && url.pathname.startsWith(`${config.basePath}/`)) return preflight(request, listed);
   const answer = await answerFor(config, request, url, match);
   if (listed) for (const [name, value] of Object.entries(corsHeaders(listed))) answer.headers.set(name, value);
   return answer;

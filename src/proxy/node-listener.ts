@@ -80,6 +80,9 @@ export interface NodeResponse {
  */
 export type NodeListener = (req: NodeRequest, res: NodeResponse) => void;
 
+/** One host (a name, an IPv4 or a bracketed IPv6 address) and a port: nothing a URL parser would read as a path, a user or another host. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 /** How long, and how much, of a body nobody will read is taken off the socket after the answer, before the connection is closed. */
 const DRAIN_MS = 500;
 const DRAIN_BYTES = 16 * 1024 * 1024;
@@ -145,8 +148,8 @@ function toRequest(
   const target = req.url ?? '';
   const host = req.headers.host;
   if (!target.startsWith('/') || typeof host !== 'string') return undefined;
+  if (!HOST.test(host)) return undefined;
   const origin = `${req.socket.encrypted ? 'https' : 'http'}://${host}`;
-  if (!URL.canParse(origin) || new URL(origin).host !== host.toLowerCase()) return undefined;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of value === undefined ? [] : [value].flat()) headers.append(name, item);

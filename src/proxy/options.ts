@@ -43,7 +43,8 @@ export interface ProxyOptions {
   /**
    * Whether this request may make this call (its input already checked), before anything is
    * sent: `true` lets it through; `false` (or anything but `true`) answers 401; a throw answers
-   * 500 with no detail.
+   * 500 with no detail. The request's body has been read by then: read its headers (a session
+   * cookie, a bearer token) and the call's input.
    */
   authorize: (request: Request, call: ProxyCall) => boolean | Promise<boolean>;
   /** Other origins whose pages may call the proxy (CORS); by default only the proxy's own origin. */

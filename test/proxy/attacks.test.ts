@@ -254,6 +254,40 @@ describe("an attacker writing raw request targets to Node's server", () => {
   });
 });
 
+describe.each(MODES)('a service answering HTML, behind the proxy (%s)', (mode) => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it("passes its page on as text, never as HTML at the app's origin, and its JSON as JSON", async () => {
+    const page = '<html><head><title>503 Service Unavailable</title></head><body><script>alert(document.cookie)</script></body></html>';
+    h = await startProxy(mode, {
+      clients: () => ({
+        warehouse: new WarehouseClient({
+          baseUrl: 'https://api.example.test',
+          apiKey: 'wh_key_000000000000000001',
+          warehouseId: 'wh-1',
+          maxRetries: 0,
+          fetch: (async (url: string) =>
+            url.includes('/shipments/')
+              ? new Response(page, { status: 503, headers: { 'content-type': 'text/html' } })
+              : new Response('{"status":"success","message":"ok","data":{"shipments":[],"results":{"total_results":0}},"errors":null}', {
+                  headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+                })) as typeof fetch,
+        }),
+        messaging: undefined,
+      }),
+      allow: ['shipments.retrieve', 'shipments.list'],
+    });
+    const html = await h.send(`/opslink/warehouse/api/v1/shipments/${SHIPMENT_ID}`);
+    expect(html.status).toBe(503);
+    expect(html.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await html.text()).toBe(page);
+    const json = await h.send('/opslink/warehouse/api/v1/shipments');
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json.json()).toMatchObject({ status: 'success', data: { shipments: [] } });
+  });
+});
+
 describe.each(MODES)('a service that echoes secrets, behind the proxy (%s)', (mode) => {
   let h: Harness;
   afterEach(() => h?.close());

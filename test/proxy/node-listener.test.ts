@@ -138,6 +138,10 @@ describe('toNodeListener', () => {
     expect(failed.status).toBe(500);
     expect(failed.body).not.toMatch(/secret/);
     expect((await status('/x', { host: 'a b' })).status).toBe(400);
+    expect((await status('/x', { host: 'evil.example@127.0.0.1' })).status).toBe(400);
+    // A default port written out, an IPv6 address: one host all the same (the handler's own 500 here).
+    expect((await status('/x', { host: 'app.example.com:80' })).status).toBe(500);
+    expect((await status('/x', { host: '[::1]:8080' })).status).toBe(500);
   });
 
   it('passes every value of a repeated header', async () => {
