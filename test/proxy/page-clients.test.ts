@@ -16,6 +16,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../src/index.js';
+import { recordChannels } from '../support/channels.js';
 import { type Harness, MODES, startProxy } from './support.js';
 
 const ORDER: InboundOrderCreate = {
@@ -184,6 +185,26 @@ describe.each(MODES)('a page through the proxy (%s)', (mode) => {
     const page = await h.pageWarehouse({ maxRetries: 0 }).shipments.list({ limit: 3 });
     expect(page.items).toHaveLength(3);
     expect(seen).toEqual(['GET 1', 'GET 2']);
+  });
+
+  it("traces each page's call as the server client's own: its operation's name, its attempts, no key", async () => {
+    h = await startProxy(mode);
+    const recorder = recordChannels();
+    try {
+      await h.pageWarehouse().shipments.list({ limit: 2 });
+      await h.pageMessaging().postAnnouncement({ title: 'Traced', body: 'through the proxy' });
+    } finally {
+      recorder.stop();
+    }
+    // The page's own clients trace too (in Node); the server's calls are those to the mocks' hosts (*.opslink.test).
+    const serverCalls = recorder.events.filter(
+      (e) => e.channel === 'request' && e.event === 'start' && String(e.copy.url).includes('opslink.test'),
+    );
+    expect(serverCalls.map((e) => [e.copy.operation, e.copy.urlTemplate])).toEqual([
+      ['shipments.list', '/api/v1/shipments'],
+      ['postAnnouncement', '/api/bot/announcements'],
+    ]);
+    expect(JSON.stringify(serverCalls.map((e) => e.copy))).not.toContain(h.messagingMock.botKey);
   });
 
   it('answers 502 when the service cannot be reached, and 504 when it does not answer in time', async () => {
