@@ -17,6 +17,8 @@ const SDK_ENTRIES = {
   'messaging/index': 'src/messaging/index.ts',
   'warehouse/index': 'src/warehouse/index.ts',
   'otel/index': 'src/otel/index.ts',
+  // In the SDK's build, so the errors it reads of the server's clients are the same classes.
+  'proxy/index': 'src/proxy/index.ts',
 };
 
 export default defineConfig([

@@ -1,4 +1,4 @@
-import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate } from '../core/http/index.js';
@@ -117,32 +117,52 @@ export class WarehouseClient {
     assertOptionsObject(options);
     const issues: ValidationIssue[] = [];
     const baseUrl = resolveBaseUrl(options, issues);
-    checkCredential(issues, 'apiKey', options.apiKey, true);
-    const idProblem = secretProblem(options.warehouseId);
-    if (idProblem) issues.push({ path: ['warehouseId'], message: idProblem });
+    // Through a proxy the page holds neither: the proxy's own client sends the server's.
+    const proxied = VIA_PROXY in options;
+    if (!proxied) {
+      checkCredential(issues, 'apiKey', options.apiKey, true);
+      const idProblem = secretProblem(options.warehouseId);
+      if (idProblem) issues.push({ path: ['warehouseId'], message: idProblem });
+    }
     const http = createHttp(
       options,
       issues,
       {
         baseUrl,
-        serviceHeaders: { 'x-warehouse-id': options.warehouseId },
+        serviceHeaders: proxied ? {} : { 'x-warehouse-id': options.warehouseId },
         credentials: { apiKey: options.apiKey },
         secrets: [options.apiKey],
       },
       gate,
     );
     this.baseUrl = baseUrl;
-    this.warehouseId = options.warehouseId;
+    this.warehouseId = options.warehouseId ?? '';
     this.#options = options;
     this.#gate = http.settings.gate;
     const context: ClientContext = {
       http,
       service: 'warehouse',
       name: 'WarehouseClient',
-      credential: () => ({ value: options.apiKey, scheme: 'ApiKey' }),
+      credential: () => (proxied ? null : { value: options.apiKey, scheme: 'ApiKey' }),
     };
     this.inbound = new InboundOrders(context);
     this.shipments = new Shipments(context);
+  }
+
+  /**
+   * A client for a web page, through `opslink/proxy` on the app's own server: it holds no key
+   * and no warehouse id and sends neither, to the service's own paths under `<url>/warehouse`
+   * (`<url>/warehouse/api/v1/inbound`); the proxy checks each request and sends it on with the
+   * server's client. A path as `url` is resolved against the page. Allowed in a page without
+   * `dangerouslyAllowBrowser`. `warehouseId` is `''`: the proxy's client names the warehouse.
+   * @example
+   * ```ts
+   * const warehouse = WarehouseClient.viaProxy('/opslink');
+   * for await (const shipment of warehouse.shipments.list({ statuses: ['shipped'] })) console.log(shipment.name);
+   * ```
+   */
+  static viaProxy(url: string | URL, options?: CommonOptions): WarehouseClient {
+    return new WarehouseClient(proxyOptions(url, options, 'warehouse', ['apiKey', 'warehouseId']) as unknown as WarehouseClientOptions);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The layers, as the folder READMEs state them: internal ← seams ← platform ← core ←
- * messaging, warehouse ← testing ← cli. Each folder imports only from itself and the layers
+ * messaging, warehouse ← proxy, testing ← cli. Each folder imports only from itself and the layers
  * below; the two services never import each other; an entry point exports only names defined
  * in its own folder (and the core it shares). Read off the source's import statements, the
  * package's own imports (`#transport`, `#tracing`: every variant package.json maps them to)
@@ -23,12 +23,28 @@ const MAY_IMPORT: Record<string, string[]> = {
   node: ['internal', 'seams', 'core', 'node'],
   redis: ['internal', 'seams', 'core', 'redis'],
   otel: ['seams', 'core', 'otel'],
+  // The server's side of browser apps: a fetch handler on the clients, and its Node adapter (no Node module).
+  proxy: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'proxy'],
   testing: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'testing'],
   cli: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'node', 'testing', 'cli', '(entry)'],
   '(entry)': ['core', 'messaging', 'warehouse'],
 };
 /** The layers from the bottom up: an arrow between two layers runs only towards the start of this list. */
-const ORDER = ['internal', 'seams', 'platform', 'core', 'messaging', 'warehouse', 'node', 'redis', 'otel', '(entry)', 'testing', 'cli'];
+const ORDER = [
+  'internal',
+  'seams',
+  'platform',
+  'core',
+  'messaging',
+  'warehouse',
+  'node',
+  'redis',
+  'otel',
+  'proxy',
+  '(entry)',
+  'testing',
+  'cli',
+];
 
 /** What each package import (`#transport`, `#tracing`) can resolve to, under any condition: the variants' sources. */
 const PACKAGE_IMPORTS: Record<string, string[]> = (() => {

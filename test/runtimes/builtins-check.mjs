@@ -16,6 +16,8 @@ export const CORE_ENTRIES = [
   'index',
   'messaging/index',
   'warehouse/index',
+  // opslink/proxy runs in every runtime too: its Node adapter uses only the objects Node hands it.
+  'proxy/index',
   'platform/transport.fetch',
   'platform/tracing.channels',
   'platform/tracing.none',

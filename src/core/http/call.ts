@@ -9,6 +9,7 @@ import { sensitiveValues } from '../config.js';
 import type { RequestOptions } from '../options.js';
 import { buildRequest, type RequestSpec } from './build-request.js';
 import { CallDeadline } from './deadline.js';
+import type { RawResponse } from './raw-response.js';
 
 /** Per-call options as the core takes them: a list passes its iteration's deadline instant to every page. */
 export interface CallOptions extends RequestOptions {
@@ -22,6 +23,8 @@ export interface CallOptions extends RequestOptions {
   inputChecked?: boolean | undefined;
   /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */
   scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
+  /** @internal Shown every answer the call parses, before its parser reads it (opslink/proxy passes it on as the service sent it). */
+  observe?: ((raw: RawResponse) => void) | undefined;
 }
 
 /** One call as it runs: what is sent, how it is reported, and its limits. */

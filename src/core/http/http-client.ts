@@ -58,8 +58,15 @@ export class HttpClient {
     // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.) A bulk
     // call captures one at its own call, for all its items.
     const callSite = options?.callSite ?? new Error();
+    const observe = options?.observe;
+    const read: ResponseParser<T> = observe
+      ? (raw) => {
+          observe(raw);
+          return parse(raw);
+        }
+      : parse;
     return new APIPromise(
-      this.#send(spec, options, parse).catch((error: unknown) => {
+      this.#send(spec, options, read).catch((error: unknown) => {
         throw withCallSite(error, callSite);
       }),
     );
