@@ -207,10 +207,16 @@ function contentLength(init: FetchInit): Record<string, string> {
   return { ...init.headers, 'content-length': String(length) };
 }
 
-/** Sends the body: text at once; a `Blob` (a multipart upload, a file) streamed with backpressure, so it is never all in memory. */
+/**
+ * Sends the body: text at once, as UTF-8 bytes; a `Blob` (a multipart upload, a file)
+ * streamed with backpressure, so it is never all in memory. Text goes as a `Buffer`, not a
+ * string: Node joins the head to a first string chunk and writes both in that chunk's
+ * encoding, so a Latin-1 header value (`café`) would leave as UTF-8 bytes; apart, the head
+ * is written in Latin-1, as fetch writes it.
+ */
 function writeBody(request: ClientRequest, body: string | Blob | undefined): void {
   if (typeof body !== 'object') {
-    request.end(body);
+    request.end(body === undefined ? undefined : Buffer.from(body));
     return;
   }
   streamBlob(request, body).catch((error: unknown) => request.destroy(error instanceof Error ? error : new Error(String(error))));
