@@ -89,7 +89,7 @@ export type AnnouncementInput = z.input<typeof announcementSchema>;
  */
 const timestamp = custom<string | Date>(
   (v) => (typeof v === 'string' ? isIsoDateTime(v, 'sent') : isValidDate(v)),
-  'must be an ISO 8601 date-time with real values as date parsers read it (e.g. 2026-11-22T10:00:00Z; no leap second :60, decimal comma or zone of hours only) or a valid Date (years 0–9999)',
+  'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
   ISO_DATE_TIME_HINT,
 );
 
