@@ -1,7 +1,8 @@
 /**
- * `#transport` in Node: one attempt over `node:http`/`node:https` with a keep-alive agent,
- * several times lighter than Node's `fetch` (no `Request`, `Response`, `Headers` or web
- * streams per request). Used unless the user's fetch is routed elsewhere: a replaced
+ * `#transport` in Node: one attempt over `node:http`/`node:https` with a keep-alive agent
+ * (agent.node.ts: connections), several times lighter than Node's `fetch` (no `Request`,
+ * `Response`, `Headers` or web streams per request), its answers decoded as fetch decodes
+ * them (decode.node.ts). Used unless the user's fetch is routed elsewhere: a replaced
  * `globalThis.fetch` (a mock in fetch mode, a wrapper) or an undici global dispatcher of
  * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
  */
@@ -12,41 +13,20 @@ import { bodyOfText } from '../internal/body-text.js';
 import { decodeFailed, notDecoded } from '../internal/content-coding.js';
 import { neverConnected } from '../internal/unsent.js';
 import type { AttemptResult, FetchInit, FetchPath, HeaderView, PlatformTransport, ResponseHead } from '../seams/transport.js';
+import { type Stack, stackFor } from './agent.node.js';
 import { acceptEncoding, decodeFailure, decodersFor } from './decode.node.js';
 import { routedElsewhere } from './fetch-routing.node.js';
-
-/**
- * Idle sockets are closed after 4 s (or a second before the server's own `Keep-Alive:
- * timeout=`, which Node's agent reads), before a typical server's 5 s idle timeout closes
- * them under a request; `lifo` reuses the most recently used socket, the least likely to be
- * stale. Node's own global agent and undici do the same (5 s and 4 s).
- */
-const IDLE_MS = 4_000;
-const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' } as const;
-
-type Stack = { request: typeof import('node:http').request; agent: import('node:http').Agent };
-type Load = (id: string) => unknown;
-const stacks: { 'http:'?: Stack | undefined; 'https:'?: Stack | undefined } = {};
-
-/**
- * `node:http` or `node:https` with its agent, loaded at the first request that needs it:
- * imported statically they cost `import('opslink')` about 15 ms (bench/coldstart.mjs).
- * `undefined` on a Node without `process.getBuiltinModule` (before 22.3): fetch sends there.
- */
-function stackFor(protocol: 'http:' | 'https:'): Stack | undefined {
-  let stack = stacks[protocol];
-  if (!stack) {
-    const load = (process as { getBuiltinModule?: Load }).getBuiltinModule;
-    const module = load?.(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http') | undefined;
-    if (!module) return undefined;
-    stack = stacks[protocol] = { request: module.request, agent: new module.Agent(options) };
-  }
-  return stack;
-}
 
 const now = () => performance.now();
 /** How much of an upload is read from its `Blob` at a time. */
 const SLICE_BYTES = 256 * 1024;
+/**
+ * The longest a new connection may take to be made (name resolved, TCP and TLS handshakes
+ * done), inside the attempt's own time: undici's default. A connect that never completes
+ * (a host that drops packets) then fails as a connection never made, long before the
+ * attempt's 30 s, and is not mistaken for a server slow to answer.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The fetch path in Node (a `fetch` option, a fetch routed elsewhere): Node's fetch asks for
@@ -121,6 +101,7 @@ class Exchange {
   readonly #resolve: (result: AttemptResult) => void;
   readonly #request: ClientRequest;
   readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #timeoutMs: number;
   #failure: 'timeout' | 'abort' | undefined;
   #head: NodeResponseHead | undefined;
   #message: IncomingMessage | undefined;
@@ -142,6 +123,7 @@ class Exchange {
     resolve: (result: AttemptResult) => void,
   ) {
     this.#url = url;
+    this.#timeoutMs = timeoutMs;
     this.#method = init.method;
     this.#signal = signal;
     this.#resolve = resolve;
@@ -156,11 +138,22 @@ class Exchange {
 
   #onSocket = (socket: Socket): void => {
     // A kept-alive socket is connected already; a new one once its TCP (and TLS) handshake ends.
-    if (this.#request.reusedSocket) this.#connected = true;
-    else
-      socket.once('encrypted' in socket ? 'secureConnect' : 'connect', () => {
-        this.#connected = true;
-      });
+    if (this.#request.reusedSocket) {
+      this.#connected = true;
+      return;
+    }
+    const connect = this.#timeoutMs > CONNECT_TIMEOUT_MS ? setTimeout(this.#onConnectTimeout, CONNECT_TIMEOUT_MS) : undefined;
+    socket.once('encrypted' in socket ? 'secureConnect' : 'connect', () => {
+      clearTimeout(connect);
+      this.#connected = true;
+    });
+    socket.once('close', () => clearTimeout(connect));
+  };
+
+  /** The connection was not made in time: a failure before anything was sent, with undici's code for it. */
+  #onConnectTimeout = (): void => {
+    const error = new Error(`the connection was not made within ${CONNECT_TIMEOUT_MS} ms`);
+    this.#request.destroy(Object.assign(error, { code: 'UND_ERR_CONNECT_TIMEOUT' }));
   };
 
   /** The body is read through its decoders, chunk by chunk (no copy of the compressed page is kept), to its end. */
