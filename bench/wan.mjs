@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import axios from 'axios';
 import { WarehouseClient } from 'opslink';
-import { fmt, interleave, median, report } from './lib.mjs';
+import { fmt, interleave, median, report, spread } from './lib.mjs';
 
 const ORDERS = 4_000;
 const LIMIT = 200;
@@ -136,14 +136,15 @@ async function readsUnasked(kind) {
 const unasked = { node: await readsUnasked('node').catch(() => false), fetch: await readsUnasked('fetch').catch(() => false) };
 await Promise.all([server, gzipAlways, perConnection, shared].map((c) => c.stop()));
 
-const ratioTo = (name, base, field = 'wall') => median(rounds[name].map((r, i) => r[field] / rounds[base][i][field]));
+const ratiosTo = (name, base, field = 'wall') => rounds[name].map((r, i) => r[field] / rounds[base][i][field]);
+const ratioTo = (name, base, field = 'wall') => median(ratiosTo(name, base, field));
 const after = (name) => rounds[name].map((r) => r.connections);
 const row = (name, base) => {
   const r = rounds[name];
   const kib = median(r.map((x) => x.down)) / 1024;
   return [
     name,
-    `wall ${fmt(ratioTo(name, base), 2)} (${fmt(median(r.map((x) => x.wall)), 0)} ms); bytes to the client ${fmt(kib, 0)} KiB (${fmt(ratioTo(name, base, 'down'), 2)}×); connections opened: first walk ${firstWalk[name].connections}, later walks ${median(after(name))} (max ${Math.max(...after(name))})`,
+    `wall ${spread(ratiosTo(name, base), 2)}, ${fmt(median(r.map((x) => x.wall)), 0)} ms; bytes to the client ${fmt(kib, 0)} KiB (${fmt(ratioTo(name, base, 'down'), 2)}×); connections opened: first walk ${firstWalk[name].connections}, later walks ${median(after(name))} (max ${Math.max(...after(name))})`,
   ];
 };
 const perConn = Object.keys(VARIANTS).filter((n) => !n.startsWith('shared'));
@@ -151,6 +152,7 @@ const sharedNames = Object.keys(VARIANTS).filter((n) => n.startsWith('shared'));
 const BASE = 'raw fetch, one page at a time';
 const SHARED_BASE = 'shared: raw fetch, one page at a time';
 
+const floorMs = (ORDERS / LIMIT) * LINK.rttMs + (median(rounds[BASE].map((x) => x.down)) * 8) / (LINK.mbps * 1e3);
 const bytes1 = ratioTo('opslink, default (Node transport)', BASE, 'down');
 const bytes4 = ratioTo('shared: opslink, default, concurrency 4', SHARED_BASE, 'down');
 const wall1 = ratioTo('opslink, default (Node transport)', BASE);
@@ -164,6 +166,10 @@ report({
   rows: [
     ...perConn.map((n) => row(n, BASE)),
     ...sharedNames.map((n) => row(n, SHARED_BASE)),
+    [
+      "the link's floor for a walk one page at a time",
+      `${fmt(floorMs, 0)} ms: ${ORDERS / LIMIT} round trips and the bytes raw fetch received, at ${LINK.mbps} Mbit/s; the rest of a walk is the client's and the server's own time`,
+    ],
     [
       'a server that always answers gzip (asked identity)',
       `read by the Node transport: ${unasked.node ? 'yes' : 'no'}; over fetch: ${unasked.fetch ? 'yes' : 'no'}`,
