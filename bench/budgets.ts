@@ -120,8 +120,21 @@ export const BUDGETS: Record<string, number> = {
  * core's internal `observe` call option the proxy reads answers by. opslink/proxy itself is an
  * entry of its own that no page bundle holds (test/proxy/page-bundle.test.ts). The build this
  * branch started from was already 10 / 19 / 4 bytes over the misses recorded above.
+ *
+ * Re-recorded for issue 33 (`npm run check:size`, A/B on this branch's builds). The branch's
+ * base (1d2dc4d, `APIConnectionError.unsent`) was already 22,759 / 29,030 / 33,234, +498 / +499
+ * / +478 over the figures above, never recorded, so the gate failed there already. Issue 33
+ * adds +351 / +339 / +377 on top: a URL's scheme and host read in any case, a leap second,
+ * decimal comma or hour-only zone refused in a sent timestamp, a URL that redirects to itself
+ * followed (+129 / +80 / +124 together); compressed answers on the fetch path (+222 / +259 /
+ * +253): of it, naming a coding no transport decodes in every runtime +131 / +130 / +114, the
+ * core turning an undecodable body into a `ResponseValidationError`, an `APIError` message or
+ * a write's reported mismatch, and the hook by which Node's `#transport` adds `br` and reads
+ * a decoder's failure on the fetch path (the decoding itself, the agent and the connect
+ * timeout are Node-only: `src/platform/*.node.ts`, in no browser bundle).
+ * Re-measured on the merge of the two (issues 33 and 34): 23,296 / 29,598 / 33,841.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_446, 'opslink/warehouse': 28_743, opslink: 32_992 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_296, 'opslink/warehouse': 29_598, opslink: 33_841 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

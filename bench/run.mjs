@@ -14,6 +14,7 @@ const benches = [
   'tracing',
   'validation',
   'pagination',
+  'wan',
   'paging-cpu',
   'ratelimit',
   'store',

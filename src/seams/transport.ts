@@ -32,7 +32,19 @@ export interface ResponseHead {
 
 /** How one attempt ended: a whole response (body read and parsed), or a failure and, when they came, the status and headers. */
 export type AttemptResult =
-  | { ok: true; response: ResponseHead; body: unknown; isJson: boolean; durationMs: number }
+  | {
+      ok: true;
+      response: ResponseHead;
+      body: unknown;
+      isJson: boolean;
+      durationMs: number;
+      /**
+       * Set when the body came in a `Content-Encoding` that could not be undone (a coding no
+       * transport knows and a body that is not JSON, or a corrupt stream): why, naming the
+       * encoding. The body is then not used.
+       */
+      undecodable?: string;
+    }
   | {
       ok: false;
       failure: 'timeout' | 'network' | 'abort';
@@ -47,6 +59,17 @@ export type AttemptResult =
        */
       connected?: false;
     };
+
+/**
+ * What a platform adds to an attempt sent over `fetch` (`#transport`'s `fetchPath`; none in a
+ * browser, which sets and decodes compression itself): the `Accept-Encoding` asked when the
+ * caller set none, and how a body that failed to decode is told from a lost connection.
+ */
+export interface FetchPath {
+  acceptEncoding: string;
+  /** Why reading the body failed, when its decoder failed (not the connection), naming the encoding; else `undefined`. */
+  decodeFailure(error: unknown, contentEncoding: string | null): string | undefined;
+}
 
 /**
  * A platform's own way to send one attempt (`#transport`'s `platformTransport`); `undefined`

@@ -4,8 +4,9 @@
  * `fetch`, called as `fetch(url, init)` with the body as built, and a timer that covers the
  * whole response, body included, so a server that sends headers and then stalls still times out.
  */
-import { platformTransport } from '#transport';
+import { fetchPath, platformTransport } from '#transport';
 import { bodyOfText } from '../../internal/body-text.js';
+import { unknownCoding } from '../../internal/content-coding.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
 import { neverConnected } from '../../internal/unsent.js';
 import type { AttemptResult, FetchInit } from '../../seams/transport.js';
@@ -53,16 +54,24 @@ async function attemptOverFetch(
   const attemptSignal = link?.signal ?? timer.signal;
   // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
   // Redirects are followed by the core, never by fetch (see redirects.ts).
-  const request = { ...init, headers: { ...init.headers }, signal: attemptSignal, redirect: 'manual' as const };
+  const headers = { ...init.headers };
+  // The platform's compression (Node's fetch leaves `br` out over http); the caller's own header as given.
+  if (fetchPath && headers['accept-encoding'] === undefined) headers['accept-encoding'] = fetchPath.acceptEncoding;
+  const request = { ...init, headers, signal: attemptSignal, redirect: 'manual' as const };
   let response: Response | undefined;
   try {
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
     const sent = customFetch ? untilAborted(customFetch(url, request), attemptSignal, discardBody) : globalThis.fetch(url, request);
     response = await sent;
     const { body, isJson } = await (customFetch ? untilAborted(readBody(response), attemptSignal, () => {}) : readBody(response));
-    return { ok: true, response, body, isJson, durationMs: now() - started };
+    // fetch leaves a coding it does not know undone: read when the body is JSON all the same, named when not.
+    const undecodable = isJson ? undefined : unknownCoding(response.headers.get('content-encoding'));
+    return { ok: true, response, body, isJson, durationMs: now() - started, undecodable };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
+    const undecodable = response && failure === 'network' && fetchPath?.decodeFailure(error, response.headers.get('content-encoding'));
+    if (undecodable)
+      return { ok: true, response: response as Response, body: undefined, isJson: true, durationMs: now() - started, undecodable };
     const unsent = !response && failure === 'network' && neverConnected(error);
     return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }), ...(unsent && { connected: false }) };
   } finally {

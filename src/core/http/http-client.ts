@@ -219,15 +219,20 @@ export class HttpClient {
     }
   }
 
+  /**
+   * A 2xx body made typed. One that could not be decoded (an unknown `Content-Encoding`, a
+   * corrupt stream) is a mismatch of the whole body: a read fails, naming the encoding; a
+   * write took effect, so it resolves without its body, and says so at warn.
+   */
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
-    const { response, body, isJson } = result;
+    const { response, isJson, undecodable } = result;
     const raw = new RawResponse(
       {
         status: response.status,
         headers: response.headers,
         method: call.spec.method,
         path: call.path,
-        body,
+        body: undecodable ? undefined : result.body,
         isJson,
         write: call.spec.write,
       },
@@ -235,6 +240,8 @@ export class HttpClient {
       this.settings.mismatches,
       call.url,
     );
+    // Scrubbed: it quotes the server's `Content-Encoding`.
+    if (undecodable) raw.mismatch([{ path: [], message: call.redactor.text(undecodable) }]);
     return reply(parse(raw), response, call.redactor);
   }
 
@@ -257,6 +264,8 @@ export class HttpClient {
     }
     const { status, headers } = result.response;
     const error = errorFromResponse({ status, headers, body: result.body, method, path: call.path }, call.redactor);
+    if (result.undecodable !== undefined)
+      error.message = `HTTP ${status}: its body could not be read: ${call.redactor.text(result.undecodable)}`;
     if (status === 429) return this.#rateLimited(call, n, error, retriesLeft);
     if (retriesLeft && isRetryable(method, { kind: 'status', status })) return { delay: backoffMs(n - 1), reason: String(status) };
     return { error };
