@@ -57,6 +57,21 @@ export default defineConfig([
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
   },
+  // What a browser's bundler takes (the `browser` condition of the SDK's entries): every module
+  // as a file of its own, so the bundler splits a page's code at the modules a call loads on
+  // demand (a channel message's embeds, a bulk send) and leaves them out of the page's first
+  // load. Bundled chunks (above) would tie them to the code every page needs.
+  {
+    ...shared,
+    entry: ['src/index.ts', 'src/{core,internal,seams,messaging,warehouse}/**/*.ts'],
+    outDir: 'dist/browser',
+    format: ['esm'],
+    bundle: false,
+    splitting: false,
+    sourcemap: false,
+    dts: false,
+    clean: false,
+  },
   // `#transport`'s variants (src/platform/README.md): files of their own, loaded by the core's
   // `import '#transport'` as the runtime's conditions pick them. They import only types of
   // the core and one small function, so no class is copied.
@@ -65,6 +80,7 @@ export default defineConfig([
     entry: {
       'platform/transport.node': 'src/platform/transport.node.ts',
       'platform/transport.fetch': 'src/platform/transport.fetch.ts',
+      'platform/transport.browser': 'src/platform/transport.browser.ts',
       'platform/tracing.channels': 'src/platform/tracing.channels.ts',
       'platform/tracing.none': 'src/platform/tracing.none.ts',
     },

@@ -9,7 +9,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * `#transport` and `#tracing` (package.json "imports") from source: Node's HTTP stack, or
  * fetch as every other runtime has it; the channels everywhere but in a browser.
  */
-const transport = (variant: 'node' | 'fetch', tracing: 'channels' | 'none' = 'channels') => ({
+const transport = (variant: 'node' | 'fetch' | 'browser', tracing: 'channels' | 'none' = 'channels') => ({
   alias: {
     '#transport': fileURLToPath(new URL(`./src/platform/transport.${variant}.ts`, import.meta.url)),
     '#tracing': fileURLToPath(new URL(`./src/platform/tracing.${tracing}.ts`, import.meta.url)),
@@ -45,7 +45,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: transport('fetch', 'none'),
+        resolve: transport('browser', 'none'),
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

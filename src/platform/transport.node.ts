@@ -34,7 +34,9 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * transport: Node 22's fetch does not decode it); a body whose decoder failed is told from a
  * lost connection.
  */
-export const fetchPath: FetchPath = { acceptEncoding: 'gzip, deflate, br', decodeFailure };
+export const fetchPath: FetchPath = { acceptEncoding: 'gzip, deflate, br', decodeFailure, neverConnected };
+
+export { followRedirects } from './redirects.js';
 
 export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) => {
   const stack = routedElsewhere() ? undefined : stackFor(url.startsWith('https:') ? 'https:' : 'http:');

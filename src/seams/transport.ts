@@ -66,9 +66,32 @@ export type AttemptResult =
  * caller set none, and how a body that failed to decode is told from a lost connection.
  */
 export interface FetchPath {
-  acceptEncoding: string;
+  /** Asked when the caller set none; none where the runtime's fetch asks for what it decodes. */
+  acceptEncoding?: string;
   /** Why reading the body failed, when its decoder failed (not the connection), naming the encoding; else `undefined`. */
-  decodeFailure(error: unknown, contentEncoding: string | null): string | undefined;
+  decodeFailure?(error: unknown, contentEncoding: string | null): string | undefined;
+  /** Whether a fetch error says the connection was never made (the runtime's error codes; a browser tells none). */
+  neverConnected(error: unknown): boolean;
+}
+
+/**
+ * Sends to `first` and follows the redirects that may be followed, within `timeoutMs`
+ * (`#transport`'s `followRedirects`): the answer that is not a redirect, or a failed attempt;
+ * a redirect it refuses is thrown as what `refuse` makes of it.
+ */
+export type FollowRedirects = (
+  first: string,
+  send: (url: string, timeoutMs: number) => Promise<AttemptResult>,
+  timeoutMs: number,
+  method: string,
+  refuse: (result: AttemptResult & { ok: true }, why: string, target: string | undefined) => Error,
+) => Promise<AttemptResult>;
+
+/** The module `#transport` resolves to: Node's (`transport.node.ts`), a browser's, or fetch's everywhere else. */
+export interface PlatformModule {
+  platformTransport: PlatformTransport | undefined;
+  fetchPath: FetchPath | undefined;
+  followRedirects: FollowRedirects;
 }
 
 /**

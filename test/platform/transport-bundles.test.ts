@@ -1,8 +1,9 @@
 /**
  * A browser or worker bundle never holds the Node transport, and a browser's none of the
- * tracing channels: `#transport` (package.json
- * "imports") resolves to the fetch variant under their conditions, and to node:http's only
- * under `node`. Bundles the built dist/ as bench/bundle.mjs does.
+ * tracing channels nor the redirect follower: `#transport` (package.json "imports") resolves
+ * to the browser's variant in a browser, the fetch variant under the workers' and Deno's and
+ * Bun's conditions, and to node:http's only under `node`; a browser's bundler takes the SDK's
+ * modules one file each (`dist/browser/`). Bundles the built dist/ as bench/bundle.mjs does.
  */
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -33,10 +34,12 @@ const TRACING_CHANNELS = /^dist\/platform\/tracing\.channels\.js$/m;
 
 describe.runIf(existsSync(`${root}dist/index.js`))('which transport and tracing a bundle holds', () => {
   for (const entry of ['opslink', 'opslink/messaging', 'opslink/warehouse']) {
-    it(`${entry} for a browser: fetch only`, async () => {
+    it(`${entry} for a browser: the browser's fetch only, the SDK's modules one file each`, async () => {
       const code = await bundle(entry, 'browser');
-      expect(code).toMatch(/^dist\/platform\/transport\.fetch\.js$/m);
-      expect(code).not.toMatch(NODE_TRANSPORT);
+      expect(code).toMatch(/^dist\/platform\/transport\.browser\.js$/m);
+      expect(code).not.toMatch(/^dist\/platform\/(transport\.(fetch|node)|redirects)\.js$/m);
+      expect(code).toMatch(/^dist\/browser\/core\/http\/http-client\.js$/m);
+      expect(code).not.toMatch(/^dist\/chunk-/m);
       expect(code).toMatch(/^dist\/platform\/tracing\.none\.js$/m);
       expect(code).not.toMatch(TRACING_CHANNELS);
     });

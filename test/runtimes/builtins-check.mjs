@@ -19,6 +19,7 @@ export const CORE_ENTRIES = [
   // opslink/proxy runs in every runtime too: its Node adapter uses only the objects Node hands it.
   'proxy/index',
   'platform/transport.fetch',
+  'platform/transport.browser',
   'platform/tracing.channels',
   'platform/tracing.none',
 ];

@@ -8,8 +8,11 @@ import { fetchPath, platformTransport } from '#transport';
 import { bodyOfText } from '../../internal/body-text.js';
 import { unknownCoding } from '../../internal/content-coding.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
-import { neverConnected } from '../../internal/unsent.js';
-import type { AttemptResult, FetchInit } from '../../seams/transport.js';
+import type { AttemptResult, FetchInit, PlatformModule } from '../../seams/transport.js';
+
+/** The runtime's `#transport` is held to the seam it must provide, by the types alone (a bundle keeps nothing of it). */
+type Provides<T extends PlatformModule> = T;
+export type RuntimeTransport = Provides<typeof import('#transport')>;
 
 const now = () => (globalThis.performance ?? Date).now();
 
@@ -56,7 +59,7 @@ async function attemptOverFetch(
   // Redirects are followed by the core, never by fetch (see redirects.ts).
   const headers = { ...init.headers };
   // The platform's compression (Node's fetch leaves `br` out over http); the caller's own header as given.
-  if (fetchPath && headers['accept-encoding'] === undefined) headers['accept-encoding'] = fetchPath.acceptEncoding;
+  if (fetchPath?.acceptEncoding && headers['accept-encoding'] === undefined) headers['accept-encoding'] = fetchPath.acceptEncoding;
   const request = { ...init, headers, signal: attemptSignal, redirect: 'manual' as const };
   let response: Response | undefined;
   try {
@@ -69,10 +72,10 @@ async function attemptOverFetch(
     return { ok: true, response, body, isJson, durationMs: now() - started, undecodable };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
-    const undecodable = response && failure === 'network' && fetchPath?.decodeFailure(error, response.headers.get('content-encoding'));
+    const undecodable = response && failure === 'network' && fetchPath?.decodeFailure?.(error, response.headers.get('content-encoding'));
     if (undecodable)
       return { ok: true, response: response as Response, body: undefined, isJson: true, durationMs: now() - started, undecodable };
-    const unsent = !response && failure === 'network' && neverConnected(error);
+    const unsent = !response && failure === 'network' && fetchPath?.neverConnected(error);
     return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }), ...(unsent && { connected: false }) };
   } finally {
     clearTimeout(timeoutId);

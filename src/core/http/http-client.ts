@@ -4,6 +4,8 @@
  * file beside this one; this file only puts them in order and reports each step (log lines
  * and hooks, secrets scrubbed).
  */
+
+import { followRedirects } from '#transport';
 import type { Redactor } from '../../internal/redact.js';
 import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
 import type { Gate, GateRequest } from '../../seams/store.js';
@@ -19,7 +21,7 @@ import { gateScope } from './gate-scope.js';
 import { emit, scrubbed } from './hooks.js';
 import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse, reply } from './raw-response.js';
-import { followRedirects } from './redirects.js';
+import { refusal } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
@@ -127,7 +129,13 @@ export class HttpClient {
       const timeout = Math.min(call.timeout, remaining);
       const context = { method: call.spec.method, path: call.path, redactor: call.redactor };
       result = await traceAttempt(call, n, init, (sent) =>
-        followRedirects(call.url, (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal), timeout, context),
+        followRedirects(
+          call.url,
+          (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal),
+          timeout,
+          context.method,
+          (result, why, target) => refusal(result, why, target, context),
+        ),
       );
       if (result.ok || result.connected !== false) call.reached = true;
       if (result.ok && (hooks.onResponse || log.info)) {
