@@ -1,11 +1,12 @@
 /**
  * The OpenAPI 3.1 document of the messaging API. Every body schema comes from the SDK's zod
- * schemas (`src/messaging/schemas.ts`, limits from `MESSAGING_LIMITS`); written here are
+ * schemas (`src/messaging/schemas.ts` and `channel-schemas.ts`, limits from `MESSAGING_LIMITS`); written here are
  * only what no schema holds: paths, statuses, security, and descriptions quoting the document.
  */
 import { uuid } from '../../src/core/schema-kit.ts';
+import { channelMessageSchema, embedSchema } from '../../src/messaging/channel-schemas.ts';
 import { COMMENT_COUNT_NAMES, LIKE_COUNT_NAMES } from '../../src/messaging/responses.ts';
-import { announcementSchema, channelMessageSchema, directMessageSchema, embedSchema, RECIPIENT_KEYS } from '../../src/messaging/schemas.ts';
+import { announcementSchema, directMessageSchema, RECIPIENT_KEYS } from '../../src/messaging/schemas.ts';
 import { createdAnnouncement, createdMessage, messagingErrorBody } from './bodies.ts';
 import { SENT_DATE_TIME_PATTERN } from './calendar.ts';
 import { describe, type Json, jsonSchemaOf, refComponents, rule, unwrapOptional } from './schema.ts';

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { APIPromise, rejectedPromise } from './api-promise.js';
-import { ConfigurationError, RequestValidationError } from './errors/index.js';
+import { APIConnectionError, ConfigurationError, RequestValidationError } from './errors/index.js';
 import {
   type CallOptions,
   type CallTrace,
@@ -82,6 +82,25 @@ export function runOperation<P, O>(
         ),
       )
     : send();
+}
+
+/**
+ * @internal {@link runOperation} for an operation a call loads on demand: its declaration (and
+ * the schemas it checks with) live in a module of their own that the first call imports, so a
+ * page that never makes the call never loads them. A module that cannot be loaded (a page
+ * offline) is an `APIConnectionError`, and the next call tries again.
+ */
+export function runLoaded<P, O>(
+  context: ClientContext,
+  load: () => Promise<Operation<P, O>>,
+  input: unknown,
+  options: CallOptions | undefined,
+  methodName: string,
+): APIPromise<O> {
+  const loaded = load().catch((cause: unknown) => {
+    throw new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause });
+  });
+  return new APIPromise(loaded.then((operation) => runOperation(context, operation, input, options, methodName).withResponse()));
 }
 
 /** @internal What traces name a call by: its service, the method's path on the client, the method and the documented path. */

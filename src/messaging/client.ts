@@ -4,23 +4,17 @@ import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, VIA_PROXY 
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
-import { type ClientContext, callTrace, requireCredential, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { type Checked, checkValue } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
+import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
 import * as operations from './operations.js';
 import type { Announcement, CreatedMessage } from './responses.js';
-import {
-  type AnnouncementInput,
-  type ChannelMessageInput,
-  channelMessageSchema,
-  type DirectMessageInput,
-  directMessageSchema,
-  strictChannelMessageSchema,
-} from './schemas.js';
+import { type AnnouncementInput, type DirectMessageInput, directMessageSchema } from './schemas.js';
 import { readWebhookUrl } from './webhook-url.js';
 
 /**
@@ -79,7 +73,8 @@ export class MessagingClient {
   readonly #http: HttpClient;
   readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
-  readonly #channelMessage: ReturnType<typeof operations.postChannelMessage>;
+  /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas). */
+  #channelMessage: Promise<Operation<unknown, CreatedMessage>> | undefined;
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -108,8 +103,6 @@ export class MessagingClient {
     this.baseUrl = baseUrl;
     this.#options = options;
     this.#webhook = webhook;
-    const schema = options.embedLimits === 'chat-platform' ? strictChannelMessageSchema : channelMessageSchema;
-    this.#channelMessage = operations.postChannelMessage(schema, webhook);
     const held = (value: Credential | undefined) => (value === undefined ? undefined : { value, scheme: 'Bearer' });
     const proxied = VIA_PROXY in options;
     this.#context = {
@@ -263,7 +256,17 @@ export class MessagingClient {
    * ```
    */
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
-    return runOperation(this.#context, this.#channelMessage, input, options, 'postChannelMessage');
+    const load = () => {
+      this.#channelMessage ??= import('./channel-message.js').then(
+        (module) => module.postChannelMessage(this.#options.embedLimits, this.#webhook),
+        (error: unknown) => {
+          this.#channelMessage = undefined; // tried again by the next call
+          throw error;
+        },
+      );
+      return this.#channelMessage;
+    };
+    return runLoaded(this.#context, load, input, options, 'postChannelMessage');
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */

@@ -4,6 +4,14 @@
  * @module opslink/messaging
  */
 export * from '../core/index.js';
+export {
+  type ChannelMessageInput,
+  channelMessageSchema,
+  type Embed,
+  embedSchema,
+  strictChannelMessageSchema,
+  strictEmbedSchema,
+} from './channel-schemas.js';
 export { MessagingClient, type MessagingClientBaseOptions, type MessagingClientOptions } from './client.js';
 export { MESSAGING_ENV } from './env.js';
 export { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from './limits.js';
@@ -11,15 +19,9 @@ export { type Announcement, COMMENT_COUNT_NAMES, type CreatedMessage, LIKE_COUNT
 export {
   type AnnouncementInput,
   announcementSchema,
-  type ChannelMessageInput,
-  channelMessageSchema,
   type DirectMessageInput,
   directMessageSchema,
-  type Embed,
-  embedSchema,
   RECIPIENT_KEYS,
   type Recipient,
-  strictChannelMessageSchema,
-  strictEmbedSchema,
 } from './schemas.js';
 export { parseWebhookUrl, type WebhookUrlParts } from './webhook-url.js';

@@ -6,15 +6,9 @@
  */
 import type { RequestOptions } from '../core/options.js';
 import { type Checked, checkedOr, checkValue } from '../core/validation.js';
+import { type ChannelMessageInput, channelMessageSchema } from '../messaging/channel-schemas.js';
 import type { MessagingClient } from '../messaging/client.js';
-import {
-  type AnnouncementInput,
-  announcementSchema,
-  type ChannelMessageInput,
-  channelMessageSchema,
-  type DirectMessageInput,
-  directMessageSchema,
-} from '../messaging/schemas.js';
+import { type AnnouncementInput, announcementSchema, type DirectMessageInput, directMessageSchema } from '../messaging/schemas.js';
 import type { WarehouseClient } from '../warehouse/client.js';
 import { decodeCreateForm, fieldKinds } from '../warehouse/multipart.js';
 import { checkUpdate, createBulk } from '../warehouse/operations.js';

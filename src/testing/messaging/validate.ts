@@ -7,7 +7,8 @@
  */
 import type * as z from 'zod/mini';
 import { checkValue } from '../../core/validation.js';
-import { announcementSchema, channelMessageSchema, directMessageSchema, type Recipient } from '../../messaging/schemas.js';
+import { channelMessageSchema } from '../../messaging/channel-schemas.js';
+import { announcementSchema, directMessageSchema, type Recipient } from '../../messaging/schemas.js';
 import type { Checked } from '../kit/common.js';
 
 export type DirectMessageTarget = Recipient;
