@@ -1,0 +1,28 @@
+/**
+ * An operation a call loads on demand (a channel message, with its embed schemas): loaded by
+ * the first call, the same for every later one; a module that cannot be loaded (a page gone
+ * offline) fails the call as a network failure would, and the next call tries again.
+ */
+import { describe, expect, it } from 'vitest';
+import { runLoaded } from '../../src/core/operation.js';
+import { APIConnectionError, MessagingClient } from '../../src/index.js';
+import { createMessagingMock } from '../../src/testing/index.js';
+
+describe('an operation loaded by its first call', () => {
+  it('a module that cannot be loaded is an APIConnectionError naming the call, with the cause', async () => {
+    const cause = new TypeError('Failed to fetch dynamically imported module');
+    const context = { name: 'MessagingClient' } as Parameters<typeof runLoaded>[0];
+    const error = await runLoaded(context, () => Promise.reject(cause), {}, undefined, 'postChannelMessage').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe('MessagingClient.postChannelMessage: its code could not be loaded');
+    expect((error as Error).cause).toBe(cause);
+  });
+
+  it("channel messages are checked and sent as before: the pre-flight's refusal, then a post", async () => {
+    const mock = createMessagingMock();
+    const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
+    await expect(client.postChannelMessage({ content: '' })).rejects.toMatchObject({ name: 'RequestValidationError' });
+    await expect(client.postChannelMessage({ embeds: [{ title: 'Build green', timestamp: new Date() }] })).resolves.toBeDefined();
+    expect(mock.state.channelMessages).toHaveLength(1);
+  });
+});
