@@ -90,7 +90,7 @@ interface Answered {
  * no detail, for anything else (a credential the server's client lacks, a bug). Errors are
  * told apart by name, so a second copy of opslink (ESM beside CommonJS) reads the same.
  */
-export function failure(service: Service, subject: string, error: unknown): Response {
+export function failure(service: Service, subject: string, error: unknown, scrub: <V>(value: V) => V): Response {
   const e = (error ?? {}) as Partial<Answered>;
   if (typeof e.status === 'number' && e.headers instanceof Headers) {
     if (e.status === 429 && e.body === undefined) {
@@ -99,9 +99,10 @@ export function failure(service: Service, subject: string, error: unknown): Resp
     }
     // A redirect the server's client refused (another origin, a write moved) is not the page's to follow.
     if (e.status < 400) return refusal(service, 502, `The service answered ${e.status}, which the proxy does not follow`);
+    // The error's body and headers are scrubbed of its own client's secrets already; `scrub` adds the other client's.
     return passOn(
-      { status: e.status, headers: e.headers, body: e.body, isJson: e.body !== undefined && typeof e.body !== 'string' },
-      (t) => t,
+      { status: e.status, headers: e.headers, body: scrub(e.body), isJson: e.body !== undefined && typeof e.body !== 'string' },
+      scrub,
     );
   }
   if (e.name === 'APIConnectionTimeoutError') return refusal(service, 504, 'The service did not answer in time.');
