@@ -9,7 +9,7 @@
  * target as written is checked before a `Request` is made of it (`node-request.ts`).
  */
 import { refusal } from './answers.js';
-import { toRequest } from './node-request.js';
+import { serviceNamed, toRequest } from './node-request.js';
 
 /**
  * The parts of Node's `http.IncomingMessage` the listener reads.
@@ -118,7 +118,9 @@ async function serve(handle: (request: Request) => Response | Promise<Response>,
     const request = toRequest(req, method, body?.stream, controller.signal);
     response = request instanceof Response ? request : await handle(request);
   } catch {
-    response = refusal(undefined, 500, 'The server could not answer');
+    // A handler's throw (createProxy's never throws), or a request the platform would not build:
+    // in the envelope of the service the path names, so the page's client reads it as the proxy's own.
+    response = refusal(serviceNamed(req.url ?? ''), 500, 'The server could not answer');
   }
   try {
     await write(res, response);

@@ -14,6 +14,9 @@ import type { Service } from './routes.js';
 /** One host (a name, an IPv4 or a bracketed IPv6 address) and a port: nothing a URL parser would read as a path, a user or another host. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Methods a fetch `Request` cannot carry (the platform throws on them): no operation has one, so they name none. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 const NO_OPERATION = 'No operation answers this method and path';
 
 /** The service a raw target names, for the envelope of a refusal: its first segment that is a service's name. */
@@ -26,8 +29,9 @@ export function serviceNamed(target: string): Service | undefined {
 /**
  * The fetch `Request` of a Node request, whose URL is the Host's origin and the target as
  * written; or the refusal of a request no handler should see: 400 for a target that is not a
- * path (`http://other/…`, `*`) or a `Host` that is not one host and port; 404 for a target the
- * URL parser would rewrite (a dot segment `.` or `..`, also written `%2e` in any case, a
+ * path (`http://other/…`, `*`) or a `Host` that is not one host and port; 404 for a method a
+ * `Request` cannot carry (TRACE: API.md's "another method"), and for a target the URL parser
+ * would rewrite (a dot segment `.` or `..`, also written `%2e` in any case, a
  * backslash, a character it would percent-encode): the path the handler reads must be the path
  * the client wrote.
  */
@@ -42,6 +46,7 @@ export function toRequest(
   const service = serviceNamed(target);
   if (!target.startsWith('/') || typeof host !== 'string' || !HOST.test(host))
     return refusal(service, 400, 'Bad request: an origin-form target and a valid Host are required');
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return refusal(service, 404, NO_OPERATION);
   const origin = `${req.socket.encrypted ? 'https' : 'http'}://${host}`;
   // A target of `//other/x` stays a path here: only the origin comes from Host.
   const url = new URL(origin + target);

@@ -2,8 +2,8 @@
  * Request targets as written on the wire, on Node's server (`toNodeListener`): the adapter is
  * the one place that sees them before a URL parser resolves `..`, `%2e%2e` and `\`. A target
  * the parser would rewrite names no operation (404, in the envelope of the service it names,
- * nothing sent on), so what an app's own check on `req.url` reads is what the proxy serves. A
- * plain fetch handler is given a URL the runtime has already resolved: an app's check on
+ * nothing sent on), so what an app's own check on `req.url` reads is what the proxy serves; a
+ * method a fetch `Request` cannot carry is another method (404). A plain fetch handler is given a URL the runtime has already resolved: an app's check on
  * `request.url` and the proxy read the same path, and on every target written plainly both
  * ways answer alike.
  */
@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toNodeListener } from '../../src/proxy/index.js';
+import { type NodeRequest, type NodeResponse, toNodeListener } from '../../src/proxy/index.js';
 import { type Harness, MODES, startProxy } from './support.js';
 
 const DM = JSON.stringify({ to: { email: 'ada.active@example.test' }, body: 'not from a manager' });
@@ -128,7 +128,70 @@ describe("raw request targets on Node's server", () => {
       await new Promise((resolve) => app.close(resolve));
     }
   });
+
+  it('answers TRACE (a method a fetch Request cannot carry) 404 in the envelope of the service named, and sends nothing on', async () => {
+    h = await startProxy("Node's server");
+    const trace = await h.raw('TRACE', '/opslink/warehouse/api/v1/shipments?offset=0&limit=2');
+    expect(trace.status).toBe(404);
+    expect(JSON.parse(trace.body)).toEqual(warehouseEnvelope('No operation answers this method and path'));
+    // CONNECT and TRACK never reach a listener through Node's parser; handed one anyway, the adapter answers them alike.
+    for (const method of ['CONNECT', 'TRACK']) {
+      const answer = await callListener(toNodeListener(h.handle), method, '/opslink/messaging/api/bot/messages');
+      expect({ method, ...answer }).toEqual({
+        method,
+        status: 404,
+        body: { message: 'No operation answers this method and path', errors: [] },
+      });
+    }
+    expect(h.reached()).toBe(0);
+  });
+
+  it('gives its own 500 in the envelope of the service the path names, with no detail', async () => {
+    const failing = toNodeListener(() => {
+      throw new Error('handler bug: secret detail');
+    });
+    const warehouse = await callListener(failing, 'GET', '/opslink/warehouse/api/v1/shipments');
+    expect(warehouse).toEqual({ status: 500, body: warehouseEnvelope('The server could not answer') });
+    const messaging = await callListener(failing, 'POST', '/opslink/messaging/api/bot/messages');
+    expect(messaging).toEqual({ status: 500, body: { message: 'The server could not answer', errors: [] } });
+  });
 });
+
+/** Calls `listener` with a request and response of its own (a method Node's parser would not let through), and reads the answer. */
+async function callListener(listener: ReturnType<typeof toNodeListener>, method: string, url: string) {
+  let status = 0;
+  let text = '';
+  const done = new Promise<void>((resolve) => {
+    const res: NodeResponse = {
+      writableFinished: false,
+      destroyed: false,
+      writeHead: (code: number) => {
+        status = code;
+      },
+      write: (chunk: Uint8Array) => {
+        text += new TextDecoder().decode(chunk);
+        return true;
+      },
+      end: () => resolve(),
+      destroy: () => resolve(),
+      once: () => {},
+      off: () => {},
+    };
+    const req: NodeRequest = {
+      method,
+      url,
+      headers: { host: 'app.test' },
+      complete: true,
+      socket: { destroy: () => {} },
+      on: () => {},
+      pause: () => {},
+      resume: () => {},
+    };
+    listener(req, res);
+  });
+  await done;
+  return { status, body: JSON.parse(text) as unknown };
+}
 
 describe("Node's server and a plain fetch handler", () => {
   const harnesses: Partial<Record<(typeof MODES)[number], Harness>> = {};
