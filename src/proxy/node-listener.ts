@@ -27,6 +27,8 @@ export interface NodeRequest {
   url?: string | undefined;
   /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
+  /** The headers as received, name and value in turn, a repeated one each time: two `Host` headers are refused. */
+  rawHeaders?: string[] | undefined;
   /** Whether the whole body has been received. */
   complete: boolean;
   /** The connection: TLS or not, and a way to close it. */

@@ -19,6 +19,18 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const NO_OPERATION = 'No operation answers this method and path';
 
+/**
+ * How many `Host` headers came: Node keeps the first of two, so `Host: evil.test` before the
+ * real one would pass for the app's own origin (and a front proxy may have routed on the other).
+ */
+function hostCount(req: NodeRequest): number {
+  const raw = req.rawHeaders;
+  if (!raw) return req.headers.host === undefined ? 0 : 1;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'host') count++;
+  return count;
+}
+
 /** The service a raw target names, for the envelope of a refusal: its first segment that is a service's name. */
 export function serviceNamed(target: string): Service | undefined {
   const path = target.split(/[?#]/, 1)[0] as string;
@@ -29,7 +41,7 @@ export function serviceNamed(target: string): Service | undefined {
 /**
  * The fetch `Request` of a Node request, whose URL is the Host's origin and the target as
  * written; or the refusal of a request no handler should see: 400 for a target that is not a
- * path (`http://other/…`, `*`) or a `Host` that is not one host and port; 404 for a method a
+ * path (`http://other/…`, `*`) or a `Host` that is not one host and port, given once; 404 for a method a
  * `Request` cannot carry (TRACE: API.md's "another method"), and for a target the URL parser
  * would rewrite (a dot segment `.` or `..`, also written `%2e` in any case, a
  * backslash, a character it would percent-encode): the path the handler reads must be the path
@@ -44,8 +56,8 @@ export function toRequest(
   const target = req.url ?? '';
   const host = req.headers.host;
   const service = serviceNamed(target);
-  if (!target.startsWith('/') || typeof host !== 'string' || !HOST.test(host))
-    return refusal(service, 400, 'Bad request: an origin-form target and a valid Host are required');
+  if (!target.startsWith('/') || typeof host !== 'string' || !HOST.test(host) || hostCount(req) !== 1)
+    return refusal(service, 400, 'Bad request: an origin-form target and one valid Host are required');
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return refusal(service, 404, NO_OPERATION);
   const origin = `${req.socket.encrypted ? 'https' : 'http'}://${host}`;
   // A target of `//other/x` stays a path here: only the origin comes from Host.

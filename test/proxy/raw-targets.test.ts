@@ -3,7 +3,8 @@
  * the one place that sees them before a URL parser resolves `..`, `%2e%2e` and `\`. A target
  * the parser would rewrite names no operation (404, in the envelope of the service it names,
  * nothing sent on), so what an app's own check on `req.url` reads is what the proxy serves; a
- * method a fetch `Request` cannot carry is another method (404). A plain fetch handler is given a URL the runtime has already resolved: an app's check on
+ * method a fetch `Request` cannot carry is another method (404); two `Host` headers are a 400.
+ * A plain fetch handler is given a URL the runtime has already resolved: an app's check on
  * `request.url` and the proxy read the same path, and on every target written plainly both
  * ways answer alike.
  */
@@ -155,6 +156,29 @@ describe("raw request targets on Node's server", () => {
     const messaging = await callListener(failing, 'POST', '/opslink/messaging/api/bot/messages');
     expect(messaging).toEqual({ status: 500, body: { message: 'The server could not answer', errors: [] } });
   });
+
+  it('answers 400 for two Host headers, whichever comes first, and neither authorizes nor sends', async () => {
+    let asked = 0;
+    h = await startProxy("Node's server", {
+      authorize: () => {
+        asked++;
+        return true;
+      },
+    });
+    const { port } = new URL(h.origin);
+    const list = 'GET /opslink/warehouse/api/v1/shipments?offset=0&limit=2 HTTP/1.1';
+    for (const hosts of [
+      ['Host: evil.test', `Host: 127.0.0.1:${port}`],
+      [`Host: 127.0.0.1:${port}`, 'Host: evil.test'],
+      [`Host: evil.test, 127.0.0.1:${port}`],
+    ]) {
+      const answer = await rawSocket(Number(port), [list, ...hosts, 'Origin: http://evil.test']);
+      expect({ hosts, status: answer.status }).toEqual({ hosts, status: 400 });
+    }
+    expect(asked).toBe(0);
+    expect(h.reached()).toBe(0);
+    expect((await rawSocket(Number(port), [list, `Host: 127.0.0.1:${port}`])).status).toBe(200);
+  });
 });
 
 /** Calls `listener` with a request and response of its own (a method Node's parser would not let through), and reads the answer. */
@@ -181,6 +205,7 @@ async function callListener(listener: ReturnType<typeof toNodeListener>, method:
       method,
       url,
       headers: { host: 'app.test' },
+      rawHeaders: ['Host', 'app.test'],
       complete: true,
       socket: { destroy: () => {} },
       on: () => {},
