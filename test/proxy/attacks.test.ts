@@ -231,6 +231,41 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
   });
 });
 
+describe.each(MODES)('a list query member named like an Object.prototype member (%s)', (mode) => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it('gets 400 unknown member in the warehouse envelope, as evil=1 does, and nothing is sent on', async () => {
+    h = await startProxy(mode);
+    for (const name of ['evil', '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const list of ['shipments', 'inbound']) {
+        const answer = await h.send(`/opslink/warehouse/api/v1/${list}?offset=0&limit=2&${name}=1`);
+        const body = await bodyOf(answer);
+        expect({ list, name, status: answer.status, body }).toEqual({
+          list,
+          name,
+          status: 400,
+          body: {
+            status: 'failed',
+            message: expect.stringMatching(/^Invalid .* list parameters, nothing was sent/),
+            data: null,
+            errors: [`unknown member "${name}"`],
+          },
+        });
+      }
+    }
+    // A create's form fields are read the same way: such a field is unknown too, never a 500.
+    const form = new FormData();
+    for (const name of ['toString', 'constructor', '__proto__']) form.append(name, '1');
+    const create = await h.send('/opslink/warehouse/api/v1/inbound', { method: 'POST', body: form });
+    expect(create.status).toBe(400);
+    expect(((await bodyOf(create)) as { errors: string[] }).errors).toEqual(
+      expect.arrayContaining(['unknown members "toString", "constructor", "__proto__"']),
+    );
+    expect(h.reached()).toBe(0);
+  });
+});
+
 describe("an attacker writing raw request targets to Node's server", () => {
   let h: Harness;
   afterEach(() => h?.close());
