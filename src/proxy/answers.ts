@@ -75,6 +75,8 @@ export function passOn(answer: ServiceAnswer, scrub: (text: string) => string): 
 /** What an error of the server's client carries when the service answered it: its status, scrubbed body and headers. */
 interface Answered {
   name: string;
+  /** A connection error's: `true` only when the request certainly never reached the service. */
+  unsent?: true;
   status: number;
   body: unknown;
   headers: Headers;
@@ -85,7 +87,8 @@ interface Answered {
 /**
  * The answer for a call the server's client did not resolve: the service's own error answer
  * when there was one; 429 with `Retry-After` when its gate refused it (`rateLimit: 'reject'`);
- * 502 when the service could not be reached, 504 when it did not answer in time; 400 when
+ * 502 when the connection failed, 504 when the service did not answer in time, each saying
+ * the outcome is unknown unless the request certainly never reached the service; 400 when
  * the server client's own pre-flight is stricter than the page's (`embedLimits`); 500, with
  * no detail, for anything else (a credential the server's client lacks, a bug). Errors are
  * told apart by name, so a second copy of opslink (ESM beside CommonJS) reads the same.
@@ -105,8 +108,16 @@ export function failure(service: Service, subject: string, error: unknown, scrub
       scrub,
     );
   }
-  if (e.name === 'APIConnectionTimeoutError') return refusal(service, 504, 'The service did not answer in time.');
-  if (e.name === 'APIConnectionError') return refusal(service, 502, 'The service could not be reached.');
+  // Only a request that certainly never reached the service (`unsent`) is said not to have: any
+  // other may have been delivered, and a page told otherwise would send the write again.
+  const unknown = e.unsent === true ? '' : ': the outcome is unknown, and the request may have been delivered';
+  if (e.name === 'APIConnectionTimeoutError') return refusal(service, 504, `The service did not answer in time${unknown}.`);
+  if (e.name === 'APIConnectionError')
+    return refusal(
+      service,
+      502,
+      e.unsent === true ? 'The service could not be reached.' : `The connection to the service failed${unknown}.`,
+    );
   if (e.name === 'RequestValidationError' && Array.isArray(e.issues)) return invalid(service, subject, e.issues);
   return refusal(service, 500, 'The proxy could not complete the request.');
 }
