@@ -179,6 +179,28 @@ describe("raw request targets on Node's server", () => {
     expect(h.reached()).toBe(0);
     expect((await rawSocket(Number(port), [list, `Host: 127.0.0.1:${port}`])).status).toBe(200);
   });
+  it("lets a DNS-rebinding page's request past the origin rule, and an authorize that checks the host (README) refuses it", async () => {
+    const hosts = new Set<string>();
+    h = await startProxy("Node's server", {
+      authorize: (request) => {
+        hosts.add(new URL(request.url).host);
+        return new URL(request.url).host === new URL(h.origin).host;
+      },
+    });
+    const { port } = new URL(h.origin);
+    const rebound = `rebind.evil.test:${port}`;
+    const answer = await rawSocket(Number(port), [
+      'GET /opslink/warehouse/api/v1/shipments?offset=0&limit=2 HTTP/1.1',
+      `Host: ${rebound}`,
+      `Origin: http://${rebound}`,
+      'Sec-Fetch-Site: same-origin',
+      'Cookie: session=set-by-the-rebinding-page',
+    ]);
+    // Same origin as far as the proxy can tell (API.md's options name no expected host): authorize was asked, and said no.
+    expect([...hosts]).toEqual([rebound]);
+    expect(answer.status).toBe(401);
+    expect(h.reached()).toBe(0);
+  });
 });
 
 /** Calls `listener` with a request and response of its own (a method Node's parser would not let through), and reads the answer. */
