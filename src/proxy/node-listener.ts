@@ -9,41 +9,7 @@
  * target as written is checked before a `Request` is made of it (`node-request.ts`).
  */
 import { refusal } from './answers.js';
-import { serviceNamed, toRequest } from './node-request.js';
-
-/**
- * The parts of Node's `http.IncomingMessage` the listener reads.
- * @example
- * ```ts
- * import type { IncomingMessage } from 'node:http';
- * import type { NodeRequest } from 'opslink/proxy';
- * const fits = (req: IncomingMessage): NodeRequest => req;
- * ```
- */
-export interface NodeRequest {
-  /** The request's method. */
-  method?: string | undefined;
-  /** The request target as written on the wire (a path, for a request the listener serves). */
-  url?: string | undefined;
-  /** The request's headers, names in lower case. */
-  headers: Record<string, string | string[] | undefined>;
-  /** The headers as received, name and value in turn, a repeated one each time: two `Host` headers are refused. */
-  rawHeaders?: string[] | undefined;
-  /** Whether the whole body has been received. */
-  complete: boolean;
-  /** The connection: TLS or not, and a way to close it. */
-  socket: {
-    encrypted?: boolean;
-    /** Closes the connection. */
-    destroy(): void;
-  };
-  /** Listens for `data`, `end`, `error` and `close`. */
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  /** Stops reading from the socket. */
-  pause(): unknown;
-  /** Reads from the socket again. */
-  resume(): unknown;
-}
+import { type NodeRequest, serviceNamed, toRequest } from './node-request.js';
 
 /**
  * The parts of Node's `http.ServerResponse` the listener writes.
