@@ -120,8 +120,16 @@ export const BUDGETS: Record<string, number> = {
  * core's internal `observe` call option the proxy reads answers by. opslink/proxy itself is an
  * entry of its own that no page bundle holds (test/proxy/page-bundle.test.ts). The build this
  * branch started from was already 10 / 19 / 4 bytes over the misses recorded above.
+ *
+ * Re-recorded for the proxy fixes of an outside tester's findings (22,446 / 28,743 / 32,992 →
+ * below). main as merged with opslink/proxy (5eb6b3c), built and measured by `npm run
+ * check:size`, was already 22,925 / 29,248 / 33,487 (+479 / +505 / +495, not this change's: it
+ * failed the gate before it); this change adds +74 / +75 / +80 on top, measured on builds
+ * before and after: the redactor masking a key of 8+ characters wherever it stands
+ * (+14 / +15 / +21) and each client's internal method that scrubs of its own secrets, by
+ * which opslink/proxy masks every answer with both clients' (+60 / +60 / +59).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_446, 'opslink/warehouse': 28_743, opslink: 32_992 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_999, 'opslink/warehouse': 29_323, opslink: 33_567 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
