@@ -61,3 +61,32 @@ export function inTime<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Redis's clock as this process last saw it, from the times Redis's own replies carry: each
+ * reply gives a lower bound (Redis's time when it ran the script, read here later), so the
+ * largest offset seen is the closest. Lets a script refuse a call that reaches Redis after
+ * its sender stopped waiting for it, on Redis's clock, not this machine's.
+ */
+export class RedisClock {
+  #offset = Number.NEGATIVE_INFINITY;
+
+  /** A reply said Redis's time was `redisMs` when it ran. */
+  saw(redisMs: number): void {
+    this.#offset = Math.max(this.#offset, redisMs - performance.now());
+  }
+
+  /** Redis's time now (ms), as late as this process can be sure of; `undefined` before any reply. */
+  now(): number | undefined {
+    return Number.isFinite(this.#offset) ? performance.now() + this.#offset : undefined;
+  }
+
+  /** Redis's time now, asking Redis first when no reply has told it yet. */
+  async read(command: Command, timeout: number): Promise<number> {
+    const known = this.now();
+    if (known !== undefined) return known;
+    const [seconds, micros] = (await inTime(command(['TIME']), timeout)) as [string, string];
+    this.saw(Number(seconds) * 1000 + Number(micros) / 1000);
+    return this.now() as number;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import type { BulkJournal } from '../seams/journal.js';
 import type { RateLimitStore, SharedGateOptions } from '../seams/store.js';
-import { type Command, commandOf, run, script } from './connection.js';
+import { type Command, commandOf, RedisClock, run, script } from './connection.js';
 import { redisJournal } from './journal.js';
 import { ACQUIRE, PAUSE, RELEASE } from './scripts.js';
 import { SharedGate, type StoreDecision, type StoreGateHandle } from './shared-gate.js';
@@ -59,12 +59,13 @@ export function redisStore(client: unknown, options?: { prefix?: string; timeout
     throw new TypeError('redisStore: prefix must be a non-empty string without { or }');
   }
   if (!(typeof timeout === 'number' && timeout > 0 && timeout <= 60_000)) throw new TypeError('redisStore: timeout must be 1 to 60 000 ms');
+  const clock = new RedisClock();
   return {
     timeout,
     gate: (gate: SharedGateOptions) => new SharedGate(gate, timeout, (id) => redisGate(command, `${prefix}:{gate:${id}}`, gate)),
     journal(name, journalOptions) {
       if (typeof name !== 'string' || name === '') throw new TypeError('store.journal: name must be a non-empty string');
-      return redisJournal(command, `${prefix}:{journal:${encodeURIComponent(name)}}`, timeout, journalOptions?.leaseMs);
+      return redisJournal(command, `${prefix}:{journal:${encodeURIComponent(name)}}`, timeout, clock, journalOptions?.leaseMs);
     },
   };
 }
