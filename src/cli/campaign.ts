@@ -92,7 +92,10 @@ function lineOf(
   if (reason instanceof OutcomeUnknownError)
     return { ...base, status: 'unknown', detail: 'an earlier send began and its outcome was never recorded: not sent again' };
   if (seen !== 'claimed' && (interrupted || reason instanceof NotStarted)) return undefined;
-  if (seen === 'claimed' && !(reason instanceof APIError) && !(reason instanceof RequestValidationError))
+  // A request that certainly never reached the service (refused, a name that does not
+  // resolve, stopped before it went out) failed, as the journal records it: the next run sends it.
+  const refused = reason instanceof APIError || reason instanceof RequestValidationError || (reason as { unsent?: boolean }).unsent;
+  if (seen === 'claimed' && !refused)
     return { ...base, status: 'unknown', detail: `the send began, then ${describe(reason)}; it may have arrived` };
   return { ...base, status: 'failed', detail: describe(reason) };
 }
