@@ -1,28 +1,110 @@
 /**
- * The user's own Redis client, whichever it is: node-redis (`redis` >= 5, `sendCommand`) or
- * ioredis (>= 5, `call`), told apart by shape so neither is imported. Scripts run by SHA
- * (`EVALSHA`) and are sent whole only when Redis does not know them yet (after a restart).
+ * The user's own Redis client, whichever it is: node-redis (`redis` >= 5: `createClient`,
+ * `createCluster`) or ioredis (>= 5: `Redis`, `Cluster`), told apart by shape so neither is
+ * imported. Scripts run by SHA (`EVALSHA`), routed by their first key on a cluster, and are
+ * sent whole only when Redis does not know them yet (after a restart). A second connection,
+ * the client's own `duplicate()`, listens for wake-ups (a subscribed connection can send
+ * nothing else); on a cluster its channels are shard channels, kept with their gate's slot.
  */
+/** Runs one command; `key` routes it on a cluster (a script's first key). Its reply as the client gives it. */
+export type Command = (args: string[], key?: string) => Promise<unknown>;
 
-/** Runs one Redis command; its reply as the client gives it. */
-export type Command = (args: string[]) => Promise<unknown>;
+/** A connection that listens on channels: what `Connection.listener` opens. */
+export interface Listener {
+  /** Resolves once Redis confirmed the subscription; each message on `channel` goes to `onMessage`. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
+  /** Called each time the connection is ready again after it was lost: messages sent meanwhile are lost. */
+  onReady(callback: () => void): void;
+  close(): void;
+}
+
+export interface Connection {
+  command: Command;
+  /** A cluster client: shard channels (`SPUBLISH`, `SSUBSCRIBE`) for wake-ups. */
+  cluster: boolean;
+  /** Opens the second connection that listens for wake-ups. */
+  listener(): Promise<Listener>;
+  /** Calls `callback` when the user's client is closed for good (its listener goes with it). */
+  onEnd(callback: () => void): void;
+}
+
+type Client = Record<string, unknown> & { on?: (event: string, listener: (...args: unknown[]) => void) => unknown };
+
+/**
+ * What `redisStore` takes: a connected client of node-redis (`redis` >= 5: `createClient`,
+ * `createCluster`) or ioredis (>= 5: `new Redis`, `new Cluster`), by the members it uses.
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * const client: RedisClientLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * ```
+ */
+export type RedisClientLike =
+  | { sendCommand(...args: never[]): unknown; isOpen: boolean }
+  | { call(...args: never[]): unknown; status: string };
+
+/** The connection over the user's client, or what is wrong with it (for a ConfigurationError naming `client`). */
+export function connectionOf(client: unknown): Connection | string {
+  const c = client as Client | null;
+  if (c && typeof c === 'object' && typeof c.sendCommand === 'function' && typeof c.isOpen === 'boolean') return nodeRedis(c);
+  if (c && typeof c === 'object' && typeof c.call === 'function' && typeof c.status === 'string') return ioredis(c);
+  const what = c === null ? 'null' : typeof c === 'object' ? 'an object without sendCommand and isOpen, or call and status' : typeof c;
+  return `must be a node-redis (redis >= 5: createClient, createCluster) or ioredis (>= 5: Redis, Cluster) client; got ${what}`;
+}
+
+function nodeRedis(c: Client): Connection {
+  const cluster = typeof c.getRandomNode === 'function';
+  const send = c.sendCommand as (...args: unknown[]) => Promise<unknown>;
+  return {
+    // A cluster's sendCommand takes the key that routes it first (undefined: any node).
+    command: cluster ? (args, key) => send.call(c, key, false, args) : (args) => send.call(c, args),
+    cluster,
+    async listener() {
+      const listening = (c.duplicate as () => Client).call(c);
+      listening.on?.('error', () => {}); // reconnects are the client's; a lost wake-up has its fallback
+      await (listening.connect as () => Promise<unknown>).call(listening);
+      const subscribe = (cluster ? listening.sSubscribe : listening.subscribe) as (ch: string, l: (m: string) => void) => Promise<void>;
+      return {
+        subscribe: (channel, onMessage) => subscribe.call(listening, channel, onMessage),
+        onReady: (callback) => void listening.on?.('ready', callback),
+        close: () => void (listening.destroy as () => void).call(listening),
+      };
+    },
+    onEnd: (callback) => void c.on?.('end', callback),
+  };
+}
+
+function ioredis(c: Client): Connection {
+  const cluster = c.isCluster === true;
+  const call = c.call as (name: string, ...args: string[]) => Promise<unknown>;
+  return {
+    // ioredis routes a script by the keys it reads from EVALSHA's own arguments.
+    command: ([name, ...args]) => call.call(c, name as string, ...args),
+    cluster,
+    async listener() {
+      const listening = (c.duplicate as () => Client).call(c);
+      listening.on?.('error', () => {});
+      const handlers = new Map<string, (message: string) => void>();
+      listening.on?.(cluster ? 'smessage' : 'message', (channel, message) => handlers.get(String(channel))?.(String(message)));
+      const subscribe = (cluster ? listening.ssubscribe : listening.subscribe) as (channel: string) => Promise<unknown>;
+      let ready = 0;
+      return {
+        async subscribe(channel, onMessage) {
+          handlers.set(channel, onMessage);
+          await subscribe.call(listening, channel);
+        },
+        // The first 'ready' is the first connection: only the ones after it follow a loss.
+        onReady: (callback) => void listening.on?.('ready', () => ready++ > 0 && callback()),
+        close: () => void (listening.disconnect as () => void).call(listening),
+      };
+    },
+    onEnd: (callback) => void c.on?.('end', callback),
+  };
+}
 
 export interface Script {
   source: string;
   sha: Promise<string>;
-}
-
-export function commandOf(client: unknown): Command {
-  const c = client as Record<string, unknown> | null;
-  if (c && typeof c.sendCommand === 'function' && typeof c.isOpen === 'boolean') {
-    const send = c.sendCommand as (args: string[]) => Promise<unknown>;
-    return (args) => send.call(c, args);
-  }
-  if (c && typeof c.call === 'function' && typeof c.status === 'string') {
-    const call = c.call as (name: string, ...args: string[]) => Promise<unknown>;
-    return ([name, ...args]) => call.call(c, name as string, ...args);
-  }
-  throw new TypeError('redisStore: client must be a node-redis (redis >= 5) or ioredis (>= 5) client');
 }
 
 export function script(source: string): Script {
@@ -44,12 +126,12 @@ export async function run(
   whole = false,
 ): Promise<unknown> {
   const tail = [String(keys.length), ...keys, ...args.map(String)];
-  if (whole) return command(['EVAL', source, ...tail]);
+  if (whole) return command(['EVAL', source, ...tail], keys[0]);
   try {
-    return await command(['EVALSHA', await sha, ...tail]);
+    return await command(['EVALSHA', await sha, ...tail], keys[0]);
   } catch (error) {
     if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
-    return command(['EVAL', source, ...tail]);
+    return command(['EVAL', source, ...tail], keys[0]);
   }
 }
 
@@ -79,6 +161,15 @@ export class RedisClock {
   /** Redis's time now (ms), as late as this process can be sure of; `undefined` before any reply. */
   now(): number | undefined {
     return Number.isFinite(this.#offset) ? performance.now() + this.#offset : undefined;
+  }
+
+  /**
+   * Ms from now until Redis's clock reads `redisMs`, never less: the time a reply took to
+   * arrive is not added to a start Redis scheduled (0 for 0, at once, and before any reply).
+   */
+  until(redisMs: number): number {
+    const now = this.now();
+    return now === undefined || redisMs === 0 ? 0 : Math.max(0, redisMs - now);
   }
 
   /** Redis's time now, asking Redis first when no reply has told it yet. */

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
-import { redisStore } from '../../src/redis/index.js';
+import { type RedisClientLike, redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
 import { connectRedis as connect, type Library, redisCommand } from '../support/redis-clients.js';
@@ -98,7 +98,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
 });
 
 /** The client, seen through a link whose script answers (EVALSHA, EVAL) arrive `ms` late: the commands themselves run at once. */
-function delayedAnswers(client: unknown, ms: number): unknown {
+function delayedAnswers(client: unknown, ms: number): RedisClientLike {
   const later = <T>(answer: Promise<T>, args: string[]) =>
     /^EVAL/i.test(args[0] ?? '') ? answer.then((value) => new Promise<T>((r) => setTimeout(() => r(value), ms))) : answer;
   const c = client as { call?: (...args: string[]) => Promise<unknown>; sendCommand?: (args: string[]) => Promise<unknown> };
