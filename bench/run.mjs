@@ -17,6 +17,7 @@ const benches = [
   'paging-cpu',
   'ratelimit',
   'store',
+  'fleet',
   'memory',
   'upload',
   'bundle',

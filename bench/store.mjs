@@ -6,14 +6,12 @@
 // A real redis-server (started here on a free port, nothing saved) and the `dm` server (its
 // own process), both on 127.0.0.1. Commands are counted by Redis itself: INFO commandstats
 // before and after a block of requests, read on a connection of its own.
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { MessagingClient } from 'opslink';
 import { redisStore } from 'opslink/redis';
 import { createClient } from 'redis';
-import { DM, fmt, DM_KEY as KEY, median, report, startServer } from './lib.mjs';
+import { DM, fmt, DM_KEY as KEY, median, report, startRedisServer, startServer } from './lib.mjs';
 
 // One request at a time, the variants taking turns request by request (in a rotating order),
 // each request timed on its own: on a shared machine whose load swings within a second, only
@@ -29,28 +27,8 @@ if (spawnSync('redis-server', ['--version']).status !== 0) {
   process.exit(0);
 }
 
-async function startRedis() {
-  const port = await new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const child = spawn('redis-server', args, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
 const server = await startServer('dm');
-const redis = await startRedis();
+const redis = await startRedisServer();
 const nodeRedis = await createClient({ url: redis.url }).connect();
 const ioredis = new Redis(redis.url);
 const stats = await createClient({ url: redis.url }).connect();
@@ -91,6 +69,38 @@ const variants = {
   [BULK]: () => plain.sendDirectMessages(one(), { concurrency: 1 }),
   [JOURNAL]: () => plain.sendDirectMessages(one(), { concurrency: 1, journal }),
 };
+// STORE_OTHER_DIST=/path/to/dist: the same requests and gate through another build, side by
+// side in the same run (its own client without a store as its baseline).
+const OTHER = process.env.STORE_OTHER_DIST;
+const other = OTHER && {
+  sdk: await import(`file://${OTHER}/index.js`),
+  redis: await import(`file://${OTHER}/redis/index.js`),
+};
+if (other) {
+  const plainOther = new other.sdk.MessagingClient(options);
+  const nodeRedisOther = new other.sdk.MessagingClient({
+    ...options,
+    rateLimitStore: other.redis.redisStore(nodeRedis, { prefix: 'bench-oa' }),
+  });
+  const ioredisOther = new other.sdk.MessagingClient({
+    ...options,
+    rateLimitStore: other.redis.redisStore(ioredis, { prefix: 'bench-ob' }),
+  });
+  const gateOther = other.redis.redisStore(nodeRedis, { prefix: 'bench-og' }).gate({
+    id: Promise.resolve('bench'),
+    maxConcurrency: 8,
+    requestsPerSecond: undefined,
+    timeout: 30_000,
+    local: { pausedUntil: 0, acquire: async () => () => {}, pause() {} },
+    log: {},
+  });
+  Object.assign(variants, {
+    'other build: the gate alone': async () => (await gateOther.acquire())('ok'),
+    'other build: no store': () => plainOther.sendDirectMessage(DM),
+    'other build: redisStore over node-redis': () => nodeRedisOther.sendDirectMessage(DM),
+    'other build: redisStore over ioredis': () => ioredisOther.sendDirectMessage(DM),
+  });
+}
 const names = Object.keys(variants);
 const samples = Object.fromEntries(names.map((n) => [n, []]));
 for (let s = 0; s < WARMUP + SAMPLES; s++) {
@@ -171,6 +181,19 @@ report({
     ['the gate alone', `${fmt(med(GATE) / med(PING), 2)} PINGs (no request around it)`],
     ['store cost per request, ioredis', `${fmt(pings.ioredis.value, 2)} PINGs (by block: ${pings.ioredis.blocks})`],
     ['journal cost per item', `${fmt(pings.journal.value, 2)} PINGs (by block: ${pings.journal.blocks})`],
+    ...(other
+      ? [
+          [
+            'other build: store cost per request, node-redis',
+            `${fmt(addedPings('other build: redisStore over node-redis', 'other build: no store'), 2)} PINGs`,
+          ],
+          [
+            'other build: store cost per request, ioredis',
+            `${fmt(addedPings('other build: redisStore over ioredis', 'other build: no store'), 2)} PINGs`,
+          ],
+          ['other build: the gate alone', `${fmt(med('other build: the gate alone') / med(PING), 2)} PINGs`],
+        ]
+      : []),
     [
       'Redis commands per request (store)',
       `${fmt(perReq, 2)} sent (${describe({ evalsha: storeCommands.delta.evalsha, eval: storeCommands.delta.eval })} over ${COUNTED} requests); the scripts ran ${fmt(storeCommands.inScripts / COUNTED, 1)} commands each request inside Redis`,
