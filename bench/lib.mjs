@@ -30,6 +30,7 @@ export function startServer(mode, options = {}) {
   const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [mode, JSON.stringify(options)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  process.once('exit', () => child.kill()); // not left behind by a bench that failed
   return new Promise((resolve, reject) => {
     child.once('message', (info) =>
       resolve({
@@ -138,6 +139,7 @@ export async function startRedisServer() {
   });
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const child = spawn('redis-server', args, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'inherit'] });
+  process.once('exit', () => child.kill()); // not left behind by a bench that failed
   await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {

@@ -105,44 +105,98 @@ function ioredis(c: Client): Connection {
 export interface Script {
   source: string;
   sha: Promise<string>;
+  /** The SHA once known: no await for it on every call. */
+  known?: string;
 }
 
 export function script(source: string): Script {
-  const sha = globalThis.crypto.subtle
+  const made: Script = { source, sha: Promise.resolve('') };
+  made.sha = globalThis.crypto.subtle
     .digest('SHA-1', new TextEncoder().encode(source))
-    .then((digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''));
-  return { source, sha };
+    .then((digest) => (made.known = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')));
+  return made;
 }
 
 /**
  * Runs `script` with `keys` and `args`: by SHA, and whole once when Redis answers NOSCRIPT;
  * `whole: true` sends it whole at once, for a call that must land in one round trip (a pause).
  */
-export async function run(
-  command: Command,
-  { source, sha }: Script,
-  keys: string[],
-  args: (string | number)[],
-  whole = false,
-): Promise<unknown> {
+export function run(command: Command, script: Script, keys: string[], args: (string | number)[], whole = false): Promise<unknown> {
   const tail = [String(keys.length), ...keys, ...args.map(String)];
-  if (whole) return command(['EVAL', source, ...tail], keys[0]);
-  try {
-    return await command(['EVALSHA', await sha, ...tail], keys[0]);
-  } catch (error) {
-    if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
-    return command(['EVAL', source, ...tail], keys[0]);
-  }
+  if (whole) return command(['EVAL', script.source, ...tail], keys[0]);
+  // No await on the way when the SHA is known: each one costs the request a turn of the event loop's queue.
+  const byHash = (sha: string) =>
+    command(['EVALSHA', sha, ...tail], keys[0]).catch((error: unknown) => {
+      if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      return command(['EVAL', script.source, ...tail], keys[0]);
+    });
+  return script.known === undefined ? script.sha.then(byHash) : byHash(script.known);
 }
 
 /** `promise`, or a rejection once `ms` have passed: a client whose connection is down queues commands rather than fail them. */
 export function inTime<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  let watchdog = watchdogs.get(ms);
+  if (!watchdog) {
+    watchdog = new Watchdog(ms);
+    watchdogs.set(ms, watchdog);
+  }
+  return watchdog.guard(promise);
 }
+
+/**
+ * One timer for every call pending under one timeout: a timer set and cleared for each call
+ * cost a measurable part of the store's time per request (bench/store.mjs). The timer is
+ * armed for the earliest deadline, and never keeps a process alive on its own.
+ */
+class Watchdog {
+  readonly #ms: number;
+  readonly #pending = new Set<{ at: number; reject: (error: Error) => void }>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.#ms = ms;
+  }
+
+  guard<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const entry = { at: performance.now() + this.#ms, reject };
+      this.#pending.add(entry);
+      this.#arm(this.#ms);
+      promise.then(
+        (value) => {
+          this.#pending.delete(entry);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.#pending.delete(entry);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  #arm(ms: number): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => this.#expire(), ms);
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const entry of this.#pending) {
+      if (entry.at > now) next = Math.min(next, entry.at);
+      else {
+        this.#pending.delete(entry);
+        entry.reject(new Error(`Redis did not answer within ${this.#ms} ms`));
+      }
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.#arm(Math.max(1, next - now));
+  }
+}
+
+const watchdogs = new Map<number, Watchdog>();
 
 /**
  * Redis's clock as this process last saw it, from the times Redis's own replies carry: each

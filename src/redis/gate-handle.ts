@@ -1,8 +1,7 @@
 /**
  * The store's side of one shared gate (one service and credential, named by a hash): each
- * decision is one script (`gate-scripts.ts`). Releases are gathered and sent after the
- * current turn of the event loop, off the request's path, several in one call when several
- * requests end together.
+ * decision is one script (`gate-scripts.ts`). Releases are gathered off the request's path
+ * and go with the next acquire, or in one call of their own (`Releases`).
  */
 import { type Connection, inTime, type RedisClock, run, script } from './connection.js';
 import { ACQUIRE, ADOPT, CANCEL, CHECK, PAUSE, RELEASE } from './gate-scripts.js';
@@ -32,7 +31,7 @@ export interface StoreGateHandle {
   readonly channel: string;
   /** Rate, slot and pause decided at once for lease `id`; `canWait`: it may join the queue. */
   acquire(id: string, canWait: boolean): Promise<StoreDecision>;
-  /** Hands a slot back; `'ok'` widens the window after a pause, as the local gate does. Sent after this turn, batched. */
+  /** Hands a slot back; `'ok'` widens the window after a pause, as the local gate does. Off the request's path (see `Releases`). */
   release(lease: string, epoch: number, outcome: 'ok' | 'limited' | 'failed'): Promise<void>;
   /** Holds every client of this gate for `ms` (the longest pause wins), then opens slowly. */
   pause(ms: number): Promise<void>;
@@ -67,27 +66,37 @@ export function redisGate(
   const interval = limits.requestsPerSecond ? 1000 / limits.requestsPerSecond : 0;
   // One attempt lasts at most its timeout: a slot held longer belongs to a process that died.
   const common = [limits.maxConcurrency, interval, limits.timeout + 1_000, connection.cluster ? 'SPUBLISH' : 'PUBLISH'];
-  const call = async (which: keyof typeof scripts, args: (string | number)[], whole = false) => {
-    const reply = (await run(connection.command, scripts[which], keys, [...common, ...args], whole)) as number[];
-    return reply;
-  };
+  const call = (which: keyof typeof scripts, args: (string | number)[], whole = false) =>
+    run(connection.command, scripts[which], keys, [...common, ...args], whole) as Promise<number[]>;
+  const releases = new Releases((batch) => call('release', batch.flat()));
   const decide = (reply: number[]): StoreDecision => {
-    const [kind, a, b, redisNow] = reply.map(Number) as [number, number, number, number];
-    clock.saw(redisNow);
-    if (kind === 1) return { kind: 'granted', epoch: a, startMs: clock.until(b) };
-    if (kind === 2) return { kind: 'queued' };
-    if (kind === 3) return { kind: 'late' };
-    return { kind: 'wait', waitMs: a, pausedUntil: b === 1 ? Date.now() + a : 0 };
+    const [kind, a, b] = reply as [number, number, number];
+    clock.saw(Number(reply[3]));
+    if (Number(kind) === 1) return { kind: 'granted', epoch: Number(a), startMs: clock.until(Number(b)) };
+    if (Number(kind) === 2) return { kind: 'queued' };
+    if (Number(kind) === 3) return { kind: 'late' };
+    return { kind: 'wait', waitMs: Number(a), pausedUntil: Number(b) === 1 ? Date.now() + Number(a) : 0 };
   };
   return {
     channel: `${base}:w:${holder}`,
-    async acquire(id, canWait) {
+    acquire(id, canWait) {
       // Carried out only while this client still waits for the answer (Redis silent, then back).
       const known = clock.now();
       const notAfter = known === undefined ? 0 : Math.floor(known + storeTimeout - Math.min(100, storeTimeout / 4));
-      return decide(await call('acquire', [id, canWait ? 1 : 0, notAfter]));
+      const carried = releases.take();
+      return call('acquire', [id, canWait ? 1 : 0, notAfter, ...carried.batch.flat()]).then(
+        (reply) => {
+          carried.settle();
+          releases.full = Number(reply[4]) === 1;
+          return decide(reply);
+        },
+        (error: unknown) => {
+          carried.settle(error);
+          throw error;
+        },
+      );
     },
-    release: batched((batch) => call('release', batch.flat())),
+    release: (lease, epoch, outcome) => releases.add([lease, outcome, epoch]),
     async pause(ms) {
       // Whole, never a NOSCRIPT round trip first: another client's next start must find it.
       await call('pause', [ms], true);
@@ -110,22 +119,56 @@ export function redisGate(
 const afterThisTurn: (run: () => void) => void =
   (globalThis as { setImmediate?: (run: () => void) => void }).setImmediate ?? ((run) => setTimeout(run, 0));
 
+/** How long a slot handed back may wait for the client's next acquire to carry it, when nobody waits for it. */
+export const HOLD_MS = 10;
+
+type Triple = [lease: string, outcome: string, epoch: number];
+
 /**
- * `release` gathering its calls: they go out together after this turn of the event loop,
- * so a release never delays the response it follows, and requests that end together cost
+ * The slots a client hands back, gathered off the request's path: they go with the client's
+ * next acquire on the same gate (one round trip, one command for both), or on their own
+ * after this turn of the event loop when the gate was full at its last answer (another
+ * request may be waiting for them), else within `HOLD_MS`. Requests that end together cost
  * one command.
  */
-function batched(send: (batch: [string, string, number][]) => Promise<unknown>): StoreGateHandle['release'] {
-  let batch: [string, string, number][] = [];
-  let sent: Promise<void> | undefined;
-  return (lease, epoch, outcome) => {
-    batch.push([lease, outcome, epoch]);
-    sent ??= new Promise<void>((resolve) => afterThisTurn(resolve)).then(async () => {
-      const going = batch;
-      batch = [];
-      sent = undefined;
-      await send(going);
+class Releases {
+  readonly #send: (batch: Triple[]) => Promise<unknown>;
+  #batch: Triple[] = [];
+  #landed: Promise<void> | undefined;
+  #settle: ((error?: unknown) => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The gate had no slot free, or a queue, at its last answer. */
+  full = true;
+
+  constructor(send: (batch: Triple[]) => Promise<unknown>) {
+    this.#send = send;
+  }
+
+  /** Gathers one; resolves once it has landed. */
+  add(triple: Triple): Promise<void> {
+    this.#batch.push(triple);
+    this.#landed ??= new Promise<void>((resolve, reject) => {
+      this.#settle = (error) => (error === undefined ? resolve() : reject(error));
     });
-    return sent;
-  };
+    if (this.full) afterThisTurn(() => this.#flush());
+    else this.#timer ??= setTimeout(() => this.#flush(), HOLD_MS);
+    return this.#landed;
+  }
+
+  /** The releases gathered, for an acquire to carry; `settle` once it has landed (or failed). */
+  take(): { batch: Triple[]; settle: (error?: unknown) => void } {
+    const batch = this.#batch;
+    const settle = this.#settle ?? (() => {});
+    // The timer is left to fire (on an empty batch, or on one gathered since, a little
+    // earlier than it would wait): setting and clearing one per request cost more.
+    this.#batch = [];
+    this.#landed = this.#settle = undefined;
+    return { batch, settle };
+  }
+
+  #flush(): void {
+    this.#timer = undefined;
+    const { batch, settle } = this.take();
+    if (batch.length) this.#send(batch).then(() => settle(), settle);
+  }
 }

@@ -164,12 +164,17 @@ export class SharedGate implements Gate {
     return decision;
   }
 
-  /** Holds the granted lease until its start, unless a pause heard meanwhile holds the request back. */
-  async #start(gate: StoreGateHandle, id: string, grant: { epoch: number; startMs: number }, signal?: AbortSignal) {
+  /** Holds the granted lease until its start (no turn of the event loop for one that starts at once), unless a pause heard meanwhile holds the request back. */
+  #start(gate: StoreGateHandle, id: string, grant: { epoch: number; startMs: number }, signal?: AbortSignal) {
     this.#held.add(id);
     const release = this.#releaser(gate, id, grant.epoch);
+    if (grant.startMs <= 0) return release;
+    return this.#startLater(release, grant.startMs, signal);
+  }
+
+  async #startLater(release: Release, ms: number, signal: AbortSignal | undefined): Promise<Release | undefined> {
     try {
-      if (grant.startMs > 0) await sleep(grant.startMs, signal);
+      await sleep(ms, signal);
     } catch (error) {
       release('failed');
       throw error;
@@ -266,11 +271,13 @@ export class SharedGate implements Gate {
       released = true;
       this.#held.delete(lease);
       if (this.#fallback) this.#freed(); // room at the own gate at once: the store may never hear of it
-      // Off the request's path: a release that never arrives is freed by its lease. Once it
-      // has landed, a request of this process asking again (not yet told) finds the slot.
-      inTime(gate.release(lease, epoch, outcome), this.#timeout)
-        .then(() => this.#freed())
-        .catch(() => {});
+      // Off the request's path: a release that never arrives is freed by its lease (so it is
+      // not timed). Once it has landed, a request of this process asking again (not yet told)
+      // finds the slot.
+      gate.release(lease, epoch, outcome).then(
+        () => this.#freed(),
+        () => {},
+      );
     };
   }
 
