@@ -82,7 +82,9 @@ function ioredis(c: Client): Connection {
     command: ([name, ...args]) => call.call(c, name as string, ...args),
     cluster,
     async listener() {
-      const listening = (c.duplicate as () => Client).call(c);
+      // A cluster's shard channels are heard on the node that holds their slot (ioredis >= 5.9 does it so).
+      const duplicate = c.duplicate as (nodes?: unknown, options?: unknown) => Client;
+      const listening = cluster ? duplicate.call(c, undefined, { shardedSubscribers: true }) : duplicate.call(c);
       listening.on?.('error', () => {});
       const handlers = new Map<string, (message: string) => void>();
       listening.on?.(cluster ? 'smessage' : 'message', (channel, message) => handlers.get(String(channel))?.(String(message)));

@@ -56,7 +56,7 @@ export interface RedisStore extends RateLimitStore {
 export function redisStore(client: RedisClientLike, options?: { prefix?: string; timeout?: number }): RedisStore {
   const { prefix, timeout, connection } = checked(client, options);
   const clock = new RedisClock();
-  const wakeUps = new WakeUps(connection);
+  const wakeUps = new WakeUps(connection, timeout);
   return {
     timeout,
     gate: (limits: SharedGateOptions) =>

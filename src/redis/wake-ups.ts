@@ -10,9 +10,10 @@
  * configuration, which many managed Redis services do not allow. What publish/subscribe
  * does not do is keep a message for a connection that was down: the script that grants a
  * slot sees that nobody received it and passes over that waiter, and a waiter whose
- * connection came back (or that heard nothing for long) asks Redis where it stands.
+ * connection came back (or that heard nothing for long) asks Redis where it stands. A
+ * channel is relied on only once a greeting published on it has been heard.
  */
-import type { Connection, Listener } from './connection.js';
+import { type Connection, inTime, type Listener } from './connection.js';
 
 export class WakeUps {
   readonly #connection: Connection;
@@ -23,8 +24,11 @@ export class WakeUps {
   readonly #asked = new Map<string, Promise<void>>();
   readonly #onReady = new Set<() => void>();
 
-  constructor(connection: Connection) {
+  readonly #timeout: number;
+
+  constructor(connection: Connection, timeout: number) {
     this.#connection = connection;
+    this.#timeout = timeout;
   }
 
   /** Whether `channel` is subscribed: its requests may join the queue and wait to be told. */
@@ -43,13 +47,32 @@ export class WakeUps {
     if (!asked) {
       this.#opening ??= this.#open();
       asked = this.#opening.then(async (listener) => {
-        await listener.subscribe(channel, onMessage);
+        await this.#hears(listener, channel, onMessage);
         this.#onReady.add(onReady);
         if (!this.#closed) this.#channels.add(channel);
       });
       this.#asked.set(channel, asked);
     }
     return asked;
+  }
+
+  /**
+   * Subscribes `channel`, then publishes a greeting on it and waits for it to arrive: a
+   * subscription that cannot hear its channel (a cluster client that subscribes on another
+   * node than the channel's) must not be relied on, or waiters would wait for nothing.
+   */
+  async #hears(listener: Listener, channel: string, onMessage: (message: string) => void): Promise<void> {
+    let heard: () => void = () => {};
+    const greeting = `hello ${globalThis.crypto.randomUUID()}`;
+    const arrived = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    await listener.subscribe(channel, (message) => (message === greeting ? heard() : onMessage(message)));
+    const publish = this.#connection.cluster ? 'SPUBLISH' : 'PUBLISH';
+    await inTime(
+      this.#connection.command([publish, channel, greeting], channel).then(() => arrived),
+      this.#timeout,
+    );
   }
 
   async #open(): Promise<Listener> {
