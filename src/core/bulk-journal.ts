@@ -143,7 +143,7 @@ function claimInTime(journal: BulkJournal, key: string, request: ClaimRequest, s
   claim.then(
     (late) => {
       if (signal.aborted && late.status === 'claimed') {
-        const error = { name: 'OpslinkError', message: 'not sent: the claim was granted after the send gave up waiting for it' };
+        const error = { name: 'OpslinkError', message: 'not sent: claim granted too late' };
         recordQuietly(journal, key, late.token, { status: 'failed', error });
       }
     },
@@ -159,13 +159,13 @@ function claimInTime(journal: BulkJournal, key: string, request: ClaimRequest, s
  */
 async function lookAgainAfter(ms: number, { signal, deadlineAt }: ItemRequest, index: number, errors: JournalErrors): Promise<void> {
   const left = deadlineAt === undefined ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
-  const why = `item ${index} was not sent: the bulk call's`;
+  const why = `item ${index} not sent: another sender held it when the bulk call's`;
   try {
     await sleep(Math.min(ms, left), signal);
   } catch {
-    throw new errors.APIUserAbortError(`${why} signal aborted while another sender held its claim`);
+    throw new errors.APIUserAbortError(`${why} signal aborted`);
   }
-  if (left <= ms) throw new errors.APIConnectionTimeoutError(`${why} deadline passed while another sender held its claim`);
+  if (left <= ms) throw new errors.APIConnectionTimeoutError(`${why} deadline passed`);
 }
 
 /** Renews the claim at a third of its lease until stopped; a failed renewal is left to the lease. */

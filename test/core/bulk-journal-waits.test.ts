@@ -84,7 +84,7 @@ describe('a claim that never settles', () => {
     const [result] = await client.sendDirectMessages(items(1), { journal, timeout: 150 });
     const reason = result?.status === 'rejected' ? result.reason : undefined;
     expect(reason).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(reason?.message).toMatch(/the bulk journal granted no claim within 150 ms/);
+    expect(reason?.message).toMatch(/the journal gave no claim within 150 ms/);
     expect((reason as APIConnectionTimeoutError).unsent).toBe(true);
     expect(log.records).toEqual([]);
   });

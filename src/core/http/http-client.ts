@@ -100,7 +100,7 @@ export class HttpClient {
       // A claim is waited for as long as the request would be: one never granted is not sent.
       const { beforeSend } = call;
       if (beforeSend)
-        await this.#inTime(call, n, 'the bulk journal granted no claim', (signal) =>
+        await this.#inTime(call, n, 'the journal gave no claim', (signal) =>
           beforeSend(signal).catch((reason: unknown) => {
             call.vetoed = reason;
             throw reason;
