@@ -36,12 +36,24 @@ type Client = Record<string, unknown> & { on?: (event: string, listener: (...arg
  * @example
  * ```ts
  * import { createClient } from 'redis';
+ * import { type RedisClientLike, redisStore } from 'opslink/redis';
  * const client: RedisClientLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = redisStore(client);
  * ```
  */
 export type RedisClientLike =
-  | { sendCommand(...args: never[]): unknown; isOpen: boolean }
-  | { call(...args: never[]): unknown; status: string };
+  | {
+      /** node-redis: runs one command (a cluster's takes the key that routes it first). */
+      sendCommand(...args: never[]): unknown;
+      /** node-redis: whether the client is connected. */
+      isOpen: boolean;
+    }
+  | {
+      /** ioredis: runs one command. */
+      call(...args: never[]): unknown;
+      /** ioredis: the connection's state. */
+      status: string;
+    };
 
 /** The connection over the user's client, or what is wrong with it (for a ConfigurationError naming `client`). */
 export function connectionOf(client: unknown): Connection | string {
