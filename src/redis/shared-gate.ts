@@ -102,7 +102,7 @@ export class SharedGate implements Gate {
     // same pause a few ms later at each answer, so only one that ends later still is news.
     let heard = this.pausedUntil;
     for (let wait = 5; !this.#fallback; wait = Math.min(wait * 2, MAX_ASK_AGAIN_MS)) {
-      signal?.throwIfAborted();
+      if (signal?.aborted) throw signal.reason;
       const id = `${this.#holder}|${++this.#leases}`;
       const answer = await this.#answer(gate, id, signal);
       if (answer === undefined) return undefined;
@@ -239,7 +239,7 @@ export class SharedGate implements Gate {
       signal?.removeEventListener('abort', stop);
       timer.abort();
     }
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw signal.reason;
   }
 
   /** Holds every request for `ms`; resolves once the store has it (or its timeout passed), so no one else sends meanwhile. */

@@ -107,8 +107,9 @@ export class HttpClient {
           }),
         );
       const init = await this.#authorize(call, n);
-      // Stopped while the claim or the key was awaited: nothing has gone out.
-      call.signal?.throwIfAborted();
+      // Stopped while the claim or the key was awaited: nothing has gone out. (`aborted`, not
+      // `throwIfAborted`: a signal from another realm or a polyfill may not have it.)
+      if (call.signal?.aborted) throw call.signal.reason;
       const { redactor } = call;
       call.scrubber?.((value) => redactor.value(value));
       // Events are built only for a hook that is there to receive them: most clients set none.
