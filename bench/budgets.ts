@@ -133,8 +133,21 @@ export const BUDGETS: Record<string, number> = {
  * a decoder's failure on the fetch path (the decoding itself, the agent and the connect
  * timeout are Node-only: `src/platform/*.node.ts`, in no browser bundle).
  * Re-measured on the merge of the two (issues 33 and 34): 23,296 / 29,598 / 33,841.
+ *
+ * Re-recorded for the proxy fixes of an outside tester's findings (22,446 / 28,743 / 32,992 →
+ * below). main as merged with opslink/proxy (5eb6b3c), built and measured by `npm run
+ * check:size`, was already 22,925 / 29,248 / 33,487 (+479 / +505 / +495, not this change's: it
+ * failed the gate before it); this change adds +74 / +75 / +80 on top, measured on builds
+ * before and after: the redactor masking a key of 8+ characters wherever it stands
+ * (+14 / +15 / +21) and each client's internal method that scrubs of its own secrets, by
+ * which opslink/proxy masks every answer with both clients' (+60 / +60 / +59).
+ * Re-measured on the merge of the three (issues 33, 34 and the proxy's fixes): 23,356 / 29,661 / 33,917.
+ *
+ * Re-measured on the merge of issue 35 (the fleet: a bulk call's waits bounded by its signal
+ * and deadline, a claim held to the request's limits, \`APIUserAbortError\` naming what was never
+ * sent): 23,452 / 29,749 / 34,194 (+96 / +88 / +277).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_296, 'opslink/warehouse': 29_598, opslink: 33_841 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_452, 'opslink/warehouse': 29_749, opslink: 34_194 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -10,6 +10,7 @@ import { sleep } from '../internal/signals.js';
 import {
   type BulkJournal,
   type BulkQueue,
+  type ClaimRequest,
   type ItemRequest,
   type JournalClaim,
   type JournalErrors,
@@ -54,9 +55,9 @@ export function journalQueue<I, T, R extends ItemRequest>(
     const key = keys[index] as string;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
       const held = { token: undefined as string | undefined, stop: () => {}, scrub: <V>(value: V) => value };
-      const beforeSend = async () => {
+      const beforeSend = async (signal: AbortSignal) => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
-        const claim = await this.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
+        const claim = await claimInTime(this, key, { retryUnknown, waitedFor: waitedFor.get(index) }, signal);
         if (claim.status !== 'claimed') throw new Unsent(claim);
         held.token = claim.token;
         held.stop = keepRenewing(this, key, claim.token);
@@ -80,7 +81,7 @@ export function journalQueue<I, T, R extends ItemRequest>(
           later.push(index);
           return PUT_BACK;
         }
-        await sleep(pause, request.signal);
+        await lookAgainAfter(pause, request, index, errors);
       } finally {
         held.stop();
       }
@@ -129,6 +130,42 @@ export function canonicalJson(value: unknown): string {
     for (const name of Object.keys(member).sort()) sorted[name] = (member as Record<string, unknown>)[name];
     return sorted;
   });
+}
+
+/**
+ * The journal's claim, for a caller that stops waiting when `signal` aborts (the HTTP core's
+ * bound: the caller's signal, the deadline, the attempt's timeout). A claim granted after
+ * that finds nobody to send it: it is handed back at once, recorded as a failure that sent
+ * nothing, so the item is free for the next call rather than read as unknown forever.
+ */
+function claimInTime(journal: BulkJournal, key: string, request: ClaimRequest, signal: AbortSignal): Promise<JournalClaim> {
+  const claim = journal.claim(key, request);
+  claim.then(
+    (late) => {
+      if (signal.aborted && late.status === 'claimed') {
+        const error = { name: 'OpslinkError', message: 'not sent: claim granted too late' };
+        recordQuietly(journal, key, late.token, { status: 'failed', error });
+      }
+    },
+    () => {},
+  );
+  return claim;
+}
+
+/**
+ * Waits `ms` before another look at an item another sender holds: the bulk call's signal and
+ * deadline end it as they end a wait at the gate (`APIUserAbortError`,
+ * `APIConnectionTimeoutError`), and the item is not sent.
+ */
+async function lookAgainAfter(ms: number, { signal, deadlineAt }: ItemRequest, index: number, errors: JournalErrors): Promise<void> {
+  const left = deadlineAt === undefined ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
+  const why = `item ${index} not sent: another sender held it when the bulk call's`;
+  try {
+    await sleep(Math.min(ms, left), signal);
+  } catch {
+    throw new errors.APIUserAbortError(`${why} signal aborted`);
+  }
+  if (left <= ms) throw new errors.APIConnectionTimeoutError(`${why} deadline passed`);
 }
 
 /** Renews the claim at a third of its lease until stopped; a failed renewal is left to the lease. */

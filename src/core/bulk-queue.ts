@@ -5,7 +5,15 @@
  */
 
 import type { BulkJournal, BulkQueue, QueueOptions } from '../seams/journal.js';
-import { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import {
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  OpslinkError,
+  OutcomeUnknownError,
+  RequestValidationError,
+  type ValidationIssue,
+} from './errors/index.js';
 import type { CallOptions } from './http/index.js';
 
 /** @internal A bulk call's items and how each is sent, through `journal` when there is one. */
@@ -25,7 +33,10 @@ export function bulkQueue<I, T>(
     issues.push({ path: ['retryUnknown'], message: 'must be a boolean' });
   }
   if (issues.length) throw new RequestValidationError(issues, 'bulk options');
-  if (journal) return journal.queue(list, options, send, { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError });
+  if (journal) {
+    const errors = { APIError, OpslinkError, OutcomeUnknownError, RequestValidationError, APIUserAbortError, APIConnectionTimeoutError };
+    return journal.queue(list, options, send, errors);
+  }
   let next = 0;
   return { take: () => (next < list.length ? next++ : undefined), send: (index, request) => send(list[index] as I, request) };
 }

@@ -170,7 +170,10 @@ async function sendAll<I, T>(
 ): Promise<BulkResult<T>[]> {
   ready?.(); // a missing credential: refused before any item is looked at
   const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
-  const request: CallOptions = { ...perItem, callSite };
+  // The bulk call's deadline is one instant for all its items and every wait between them (a
+  // deadline that is not a number is refused by each item's own check before anything is sent).
+  const { deadline } = perItem;
+  const request: CallOptions = { ...perItem, callSite, deadlineAt: deadline && Date.now() + deadline };
   const list = checkAll(items, check, concurrency, subject);
   const queue = bulkQueue(list, { journal, key, retryUnknown }, send);
   const results: BulkResult<T>[] = new Array(list.length);

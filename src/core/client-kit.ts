@@ -73,6 +73,14 @@ export function createHttp(
   });
 }
 
+/**
+ * @internal The method of both clients that scrubs a value of the secrets the client was
+ * given (keys as strings, a webhook token, secret headers): opslink/proxy masks every answer
+ * with both its clients' secrets. `Symbol.for`, so a second copy of opslink (ESM beside
+ * CommonJS) finds it too.
+ */
+export const SCRUB: unique symbol = Symbol.for('opslink.scrub');
+
 /** @internal Marks the options of a client made by `viaProxy`: it sends no credential and no warehouse id. */
 export const VIA_PROXY: unique symbol = Symbol('viaProxy');
 

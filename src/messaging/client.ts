@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, VIA_PROXY } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
@@ -267,6 +267,11 @@ export class MessagingClient {
       return this.#channelMessage;
     };
     return runLoaded(this.#context, load, input, options, 'postChannelMessage');
+  }
+
+  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
+  [SCRUB]<V>(value: V): V {
+    return this.#http.settings.redactor.value(value);
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */

@@ -75,6 +75,8 @@ export function passOn(answer: ServiceAnswer, scrub: (text: string) => string): 
 /** What an error of the server's client carries when the service answered it: its status, scrubbed body and headers. */
 interface Answered {
   name: string;
+  /** A connection error's: `true` only when the request certainly never reached the service. */
+  unsent?: true;
   status: number;
   body: unknown;
   headers: Headers;
@@ -85,12 +87,13 @@ interface Answered {
 /**
  * The answer for a call the server's client did not resolve: the service's own error answer
  * when there was one; 429 with `Retry-After` when its gate refused it (`rateLimit: 'reject'`);
- * 502 when the service could not be reached, 504 when it did not answer in time; 400 when
+ * 502 when the connection failed, 504 when the service did not answer in time, each saying
+ * the outcome is unknown unless the request certainly never reached the service; 400 when
  * the server client's own pre-flight is stricter than the page's (`embedLimits`); 500, with
  * no detail, for anything else (a credential the server's client lacks, a bug). Errors are
  * told apart by name, so a second copy of opslink (ESM beside CommonJS) reads the same.
  */
-export function failure(service: Service, subject: string, error: unknown): Response {
+export function failure(service: Service, subject: string, error: unknown, scrub: <V>(value: V) => V): Response {
   const e = (error ?? {}) as Partial<Answered>;
   if (typeof e.status === 'number' && e.headers instanceof Headers) {
     if (e.status === 429 && e.body === undefined) {
@@ -99,13 +102,22 @@ export function failure(service: Service, subject: string, error: unknown): Resp
     }
     // A redirect the server's client refused (another origin, a write moved) is not the page's to follow.
     if (e.status < 400) return refusal(service, 502, `The service answered ${e.status}, which the proxy does not follow`);
+    // The error's body and headers are scrubbed of its own client's secrets already; `scrub` adds the other client's.
     return passOn(
-      { status: e.status, headers: e.headers, body: e.body, isJson: e.body !== undefined && typeof e.body !== 'string' },
-      (t) => t,
+      { status: e.status, headers: e.headers, body: scrub(e.body), isJson: e.body !== undefined && typeof e.body !== 'string' },
+      scrub,
     );
   }
-  if (e.name === 'APIConnectionTimeoutError') return refusal(service, 504, 'The service did not answer in time.');
-  if (e.name === 'APIConnectionError') return refusal(service, 502, 'The service could not be reached.');
+  // Only a request that certainly never reached the service (`unsent`) is said not to have: any
+  // other may have been delivered, and a page told otherwise would send the write again.
+  const unknown = e.unsent === true ? '' : ': the outcome is unknown, and the request may have been delivered';
+  if (e.name === 'APIConnectionTimeoutError') return refusal(service, 504, `The service did not answer in time${unknown}.`);
+  if (e.name === 'APIConnectionError')
+    return refusal(
+      service,
+      502,
+      e.unsent === true ? 'The service could not be reached.' : `The connection to the service failed${unknown}.`,
+    );
   if (e.name === 'RequestValidationError' && Array.isArray(e.issues)) return invalid(service, subject, e.issues);
   return refusal(service, 500, 'The proxy could not complete the request.');
 }

@@ -13,6 +13,7 @@ import { type Clients, OPERATIONS, type ProxyCall, type ProxyOperation, type Sen
 import { checkProxyOptions, type ProxyConfig, type ProxyOptions } from './options.js';
 import { checkOrigin, corsHeaders, preflight } from './origin.js';
 import { type Match, matchRoute } from './routes.js';
+import { type Scrub, Scrubbers } from './scrub.js';
 
 /**
  * What a proxy is: a fetch handler, for `Deno.serve`, `Bun.serve`, a Worker's `fetch`, a
@@ -46,9 +47,10 @@ const FAILED = 'The proxy could not complete the request.';
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = checkProxyOptions(options);
+  const scrubbers = new Scrubbers(config.clients);
   return async (request) => {
     try {
-      return await handle(config, request);
+      return await handle(config, scrubbers, request);
     } catch {
       // A bug of the proxy's or a platform's, never a detail for the page.
       return refusal(undefined, 500, FAILED);
@@ -56,7 +58,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 }
 
-async function handle(config: ProxyConfig, request: Request): Promise<Response> {
+async function handle(config: ProxyConfig, scrubbers: Scrubbers, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const match = matchRoute(config.basePath, config.services, request.method, url.pathname);
   const verdict = checkOrigin(request, url.origin, config.origins);
@@ -64,7 +66,7 @@ async function handle(config: ProxyConfig, request: Request): Promise<Response> 
   const { listed } = verdict;
   const preflighted = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
   if (listed && preflighted && url.pathname.startsWith(`${config.basePath}/`)) return preflight(request, listed);
-  const answer = await answerFor(config, request, url, match);
+  const answer = await answerFor(config, scrubbers, request, url, match);
   if (listed) for (const [name, value] of Object.entries(corsHeaders(listed))) answer.headers.set(name, value);
   return answer;
 }
@@ -74,7 +76,7 @@ function pick(operations: ProxyOperation[], sent: Sent): ProxyOperation {
   return operations.includes('inbound.createBulk') && sent.form?.has('bulk') ? 'inbound.createBulk' : (operations[0] as ProxyOperation);
 }
 
-async function answerFor(config: ProxyConfig, request: Request, url: URL, match: Match): Promise<Response> {
+async function answerFor(config: ProxyConfig, scrubbers: Scrubbers, request: Request, url: URL, match: Match): Promise<Response> {
   const { service, operations } = match;
   if (service === undefined || operations.length === 0)
     return refusal(service, 404, 'No operation of the proxy answers this method and path');
@@ -99,23 +101,24 @@ async function answerFor(config: ProxyConfig, request: Request, url: URL, match:
     return refusal(service, 500, FAILED);
   }
   if (verdict !== true) return refusal(service, 401, 'Not authorized to make this call');
-  return send(config.clients, call, request.signal);
+  return send(config.clients, scrubbers, call, request.signal);
 }
 
 /**
  * Sends a checked call with the server's client, and answers with what the service said:
- * the answer its client read (scrubbed of the client's secrets), or, when there was none,
- * what its error means for the page. An aborted page request aborts the call.
+ * the answer its client read, or, when there was none, what its error means for the page;
+ * either scrubbed of both server clients' secrets. An aborted page request aborts the call.
  */
-async function send(clients: Clients, call: ProxyCall, signal: AbortSignal): Promise<Response> {
+async function send(clients: Clients, scrubbers: Scrubbers, call: ProxyCall, signal: AbortSignal): Promise<Response> {
   const operation = OPERATIONS[call.operation];
-  let scrub = <V>(value: V): V => value;
+  let own: Scrub | undefined;
   let answer: ServiceAnswer | undefined;
   const options = {
     signal,
     // Internal call options (core/http/call.ts): the call's own scrubber, and the answer before its parser reads it.
-    scrubber: (scrubbing: typeof scrub) => {
-      scrub = scrubbing;
+    scrubber: (scrubbing: Scrub) => {
+      own = scrubbing;
+      scrubbers.learn(call.service, scrubbing);
     },
     observe: ({ status, headers, body, isJson }: RawResponse) => {
       answer = { status, headers, body, isJson };
@@ -125,8 +128,9 @@ async function send(clients: Clients, call: ProxyCall, signal: AbortSignal): Pro
     await operation.send(clients as Required<Clients>, call.input, options);
   } catch (error) {
     // A body the client read but would not use (a failed envelope, a read it could not parse) still goes to the page as sent.
-    if (answer === undefined) return failure(call.service, operation.subject, error);
+    if (answer === undefined) return failure(call.service, operation.subject, error, scrubbers.all(own));
   }
+  const scrub = scrubbers.all(own);
   const { body, ...rest } = answer as ServiceAnswer;
   return passOn({ ...rest, body: scrub(body) }, scrub);
 }

@@ -7,6 +7,7 @@
  * @module opslink/proxy
  */
 export { createProxy, type ProxyHandler } from './handler.js';
-export { type NodeListener, type NodeRequest, type NodeResponse, toNodeListener } from './node-listener.js';
+export { type NodeListener, type NodeResponse, toNodeListener } from './node-listener.js';
+export type { NodeRequest } from './node-request.js';
 export { PROXY_OPERATIONS, type ProxyCall, type ProxyOperation } from './operations.js';
 export { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './options.js';

@@ -5,40 +5,11 @@
  * stops the reading; the answer streams out with backpressure (`drain`); a client that goes
  * away before its answer is whole aborts the request's signal, and with it the work. It uses
  * only the request and response objects Node hands it (typed here, so the package's types need
- * no @types/node): no Node module is loaded, and opslink/proxy runs unchanged elsewhere.
+ * no @types/node): no Node module is loaded, and opslink/proxy runs unchanged elsewhere. The
+ * target as written is checked before a `Request` is made of it (`node-request.ts`).
  */
-
-/**
- * The parts of Node's `http.IncomingMessage` the listener reads.
- * @example
- * ```ts
- * import type { IncomingMessage } from 'node:http';
- * import type { NodeRequest } from 'opslink/proxy';
- * const fits = (req: IncomingMessage): NodeRequest => req;
- * ```
- */
-export interface NodeRequest {
-  /** The request's method. */
-  method?: string | undefined;
-  /** The request target as written on the wire (a path, for a request the listener serves). */
-  url?: string | undefined;
-  /** The request's headers, names in lower case. */
-  headers: Record<string, string | string[] | undefined>;
-  /** Whether the whole body has been received. */
-  complete: boolean;
-  /** The connection: TLS or not, and a way to close it. */
-  socket: {
-    encrypted?: boolean;
-    /** Closes the connection. */
-    destroy(): void;
-  };
-  /** Listens for `data`, `end`, `error` and `close`. */
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  /** Stops reading from the socket. */
-  pause(): unknown;
-  /** Reads from the socket again. */
-  resume(): unknown;
-}
+import { refusal } from './answers.js';
+import { type NodeRequest, serviceNamed, toRequest } from './node-request.js';
 
 /**
  * The parts of Node's `http.ServerResponse` the listener writes.
@@ -80,9 +51,6 @@ export interface NodeResponse {
  */
 export type NodeListener = (req: NodeRequest, res: NodeResponse) => void;
 
-/** One host (a name, an IPv4 or a bracketed IPv6 address) and a port: nothing a URL parser would read as a path, a user or another host. */
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
 /** How long, and how much, of a body nobody will read is taken off the socket after the answer, before the connection is closed. */
 const DRAIN_MS = 500;
 const DRAIN_BYTES = 16 * 1024 * 1024;
@@ -116,9 +84,11 @@ async function serve(handle: (request: Request) => Response | Promise<Response>,
   let response: Response;
   try {
     const request = toRequest(req, method, body?.stream, controller.signal);
-    response = request ? await handle(request) : plain(400, 'Bad request: an origin-form target and a valid Host are required');
+    response = request instanceof Response ? request : await handle(request);
   } catch {
-    response = plain(500, 'The server could not answer');
+    // A handler's throw (createProxy's never throws), or a request the platform would not build:
+    // in the envelope of the service the path names, so the page's client reads it as the proxy's own.
+    response = refusal(serviceNamed(req.url ?? ''), 500, 'The server could not answer');
   }
   try {
     await write(res, response);
@@ -129,32 +99,6 @@ async function serve(handle: (request: Request) => Response | Promise<Response>,
     body?.stop();
     drain(req);
   }
-}
-
-const plain = (status: number, message: string) =>
-  new Response(JSON.stringify({ message, errors: [] }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-
-/**
- * The fetch `Request` of a Node request; `undefined` for a target that is not a path
- * (`http://other/…`, `*`) or a `Host` that is not one host and port. The URL is the Host's
- * origin and the target as written (a target of `//other/x` stays a path).
- */
-function toRequest(
-  req: NodeRequest,
-  method: string,
-  body: ReadableStream<Uint8Array> | undefined,
-  signal: AbortSignal,
-): Request | undefined {
-  const target = req.url ?? '';
-  const host = req.headers.host;
-  if (!target.startsWith('/') || typeof host !== 'string') return undefined;
-  if (!HOST.test(host)) return undefined;
-  const origin = `${req.socket.encrypted ? 'https' : 'http'}://${host}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const item of value === undefined ? [] : [value].flat()) headers.append(name, item);
-  }
-  return new Request(origin + target, { method, headers, signal, body, duplex: 'half' } as RequestInit);
 }
 
 /**

@@ -23,10 +23,12 @@ export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
  * @example
  * ```ts
  * import { createProxy, type ProxyOptions } from 'opslink/proxy';
+ * declare function sessionOf(request: Request): Promise<{ role: string } | undefined>;
  * const options: ProxyOptions = {
  *   warehouse: WarehouseClient.fromEnv(),
  *   allow: ['shipments.list', 'shipments.retrieve'],
- *   authorize: (request) => request.headers.get('cookie')?.includes('session=') === true,
+ *   // The host checked too: a DNS-rebinding page's requests name its own (README, "Browser apps").
+ *   authorize: async (request) => new URL(request.url).host === 'ops.example.com' && (await sessionOf(request)) !== undefined,
  * };
  * const handle = createProxy(options);
  * ```
@@ -44,7 +46,9 @@ export interface ProxyOptions {
    * Whether this request may make this call (its input already checked), before anything is
    * sent: `true` lets it through; `false` (or anything but `true`) answers 401; a throw answers
    * 500 with no detail. The request's body has been read by then: read its headers (a session
-   * cookie, a bearer token) and the call's input.
+   * cookie, a bearer token) and the call's input. The proxy's own origin is the one the request
+   * names (on Node, its `Host`): check `new URL(request.url).host` too where a DNS-rebinding
+   * page could reach the server (README, "Browser apps").
    */
   authorize: (request: Request, call: ProxyCall) => boolean | Promise<boolean>;
   /** Other origins whose pages may call the proxy (CORS); by default only the proxy's own origin. */

@@ -12,15 +12,17 @@ export type OriginVerdict = { refused: true } | { refused: false; listed?: strin
 
 /**
  * `request`'s origin against the proxy's own (`own`, from the request's URL) and the listed
- * ones. `Sec-Fetch-Site` `same-site` is refused as `cross-site` is: a sibling subdomain is
- * another origin too.
+ * ones. Without a listed `Origin`, a `Sec-Fetch-Site` passes only as exactly `same-origin` or
+ * `none` (the user's own doing) or absent (a client that is no browser): anything else is
+ * refused as `cross-site` is, `same-site` (a sibling subdomain is another origin too), another
+ * letter case, and a list (`same-origin, cross-site`, what Node makes of two such headers).
  */
 export function checkOrigin(request: Request, own: string, listed: ReadonlySet<string>): OriginVerdict {
   const origin = request.headers.get('origin');
   if (origin !== null && listed.has(origin)) return { refused: false, listed: origin };
   if (origin !== null && origin !== own) return { refused: true };
   const site = request.headers.get('sec-fetch-site');
-  return site === 'cross-site' || site === 'same-site' ? { refused: true } : { refused: false };
+  return site === null || site === 'same-origin' || site === 'none' ? { refused: false } : { refused: true };
 }
 
 /** The headers a page on a listed origin needs to read an answer: the request id and `Retry-After` included. */

@@ -4,7 +4,9 @@
  * segment only by a UUID: nothing else reaches an operation, so a `..`, an encoded slash
  * (`%2F`) or a double encoding (`%252F`) names no operation and is answered 404. (The URL a
  * handler is given has had its dot segments resolved already, as every runtime's URL parser
- * does: `/opslink/../x` arrives as `/x`, outside the base.) Nothing of the path is sent on:
+ * does: `/opslink/../x` arrives as `/x`. Only `toNodeListener` sees a target as written, and
+ * refuses one the parser would rewrite, `node-request.ts`; a runtime's own server hands on the
+ * resolved URL, which an app's own checks must read too.) Nothing of the path is sent on:
  * the server's client builds its own URL from the checked input.
  */
 import { isUuid } from '../internal/path.js';

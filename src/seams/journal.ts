@@ -107,6 +107,14 @@ export interface JournalErrors {
   OpslinkError: new (message: string) => Error;
   OutcomeUnknownError: new (message: string) => Error;
   RequestValidationError: new (issues: { path: (string | number)[]; message: string }[], subject?: string) => Error;
+  /** Ends a wait of the queue's own (on another sender's claim) when the bulk call's signal aborts, as the gate's wait ends. */
+  APIUserAbortError: new (
+    message: string,
+  ) => Error;
+  /** Ends such a wait when the bulk call's deadline passes. */
+  APIConnectionTimeoutError: new (
+    message: string,
+  ) => Error;
 }
 
 /**
@@ -126,13 +134,20 @@ export interface BulkQueue<T, R extends ItemRequest = ItemRequest> {
 
 /**
  * What a queue reads of, and adds to, the options an item's request is sent with (the HTTP
- * core's per-call options): the call's signal, a claim to take once a gate slot is held
- * (`beforeSend`), and the scrubbing of what it records.
+ * core's per-call options): the bulk call's signal and deadline, a claim to take once a gate
+ * slot is held (`beforeSend`), and the scrubbing of what it records.
  */
 export interface ItemRequest {
   signal?: AbortSignal | undefined;
-  /** Called once a gate slot is held, before the first attempt is sent; a throw ends the call unlogged. */
-  beforeSend?: (() => Promise<void>) | undefined;
+  /** When the bulk call's `deadline` passes (ms since the epoch): one instant for all its items and waits. */
+  deadlineAt?: number | undefined;
+  /**
+   * Called once a gate slot is held, before the first attempt is sent; a throw ends the call
+   * unlogged. `signal` aborts when the HTTP core stops waiting for it (the caller's signal, the
+   * deadline, the attempt's `timeout`): the request is then not sent, and a claim granted after
+   * that must be handed back.
+   */
+  beforeSend?: ((signal: AbortSignal) => Promise<void>) | undefined;
   /** Handed, once the credential is known, what scrubs a value of this call's secrets. */
   scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
 }

@@ -1,10 +1,11 @@
-import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, VIA_PROXY } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate } from '../core/http/index.js';
 import type { ClientContext } from '../core/operation.js';
 import type { CommonOptions, Credential } from '../core/options.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
+import type { Redactor } from '../internal/redact.js';
 import { environment } from '../internal/runtime.js';
 import { InboundOrders } from './inbound.js';
 import { Shipments } from './shipments.js';
@@ -109,6 +110,7 @@ export class WarehouseClient {
   readonly shipments: Shipments;
   readonly #options: WarehouseClientOptions;
   readonly #gate: Gate;
+  readonly #redactor: Redactor;
 
   constructor(options: WarehouseClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -139,6 +141,7 @@ export class WarehouseClient {
     this.warehouseId = options.warehouseId ?? '';
     this.#options = options;
     this.#gate = http.settings.gate;
+    this.#redactor = http.settings.redactor;
     const context: ClientContext = {
       http,
       service: 'warehouse',
@@ -215,6 +218,11 @@ export class WarehouseClient {
     if (changes.baseUrl !== undefined) delete merged.domain;
     if (changes.domain !== undefined) delete merged.baseUrl;
     return new WarehouseClient(merged as WarehouseClientOptions, this.#gate);
+  }
+
+  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
+  [SCRUB]<V>(value: V): V {
+    return this.#redactor.value(value);
   }
 
   /** What `JSON.stringify` shows: never the key. */

@@ -19,7 +19,9 @@ export function readListQuery(params: URLSearchParams, shape: Record<string, unk
   const query: [string, unknown][] = [];
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    const def = (shape[name] as { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } } | undefined)?._zod.def;
+    // Own members only: a name such as `toString` or `constructor` would otherwise find Object.prototype's, which is no schema.
+    const member = Object.hasOwn(shape, name) ? shape[name] : undefined;
+    const def = (member as { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } } | undefined)?._zod.def;
     const kind = def?.type === 'optional' ? def.innerType?._zod.def.type : def?.type;
     if (kind === 'array' || values.length > 1) query.push([name, values]);
     else if (name === 'offset' || name === 'limit') query.push([name, readNumber(values[0] as string) ?? values[0]]);

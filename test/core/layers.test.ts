@@ -26,7 +26,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   // The server's side of browser apps: a fetch handler on the clients, and its Node adapter (no Node module).
   proxy: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'proxy'],
   testing: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'testing'],
-  cli: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'node', 'testing', 'cli', '(entry)'],
+  cli: ['internal', 'seams', 'core', 'messaging', 'warehouse', 'node', 'redis', 'testing', 'cli', '(entry)'],
   '(entry)': ['core', 'messaging', 'warehouse'],
 };
 /** The layers from the bottom up: an arrow between two layers runs only towards the start of this list. */

@@ -4,7 +4,7 @@
  * that nothing of it reached the service.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessagingClient, WarehouseClient } from '../../src/index.js';
+import { WarehouseClient } from '../../src/index.js';
 import { bodyOf, type Harness, MODES, startProxy } from './support.js';
 
 const DM = JSON.stringify({ to: { email: 'ada.active@example.test' }, body: 'Transfer the stock' });
@@ -141,6 +141,13 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
       { origin: h.origin.replace('http:', 'https:') },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
+      // What Node makes of two such headers, another letter case, a value no browser sends: only the exact ones pass.
+      { 'sec-fetch-site': 'same-origin, cross-site' },
+      { 'sec-fetch-site': 'cross-site, same-origin' },
+      { 'sec-fetch-site': 'CROSS-SITE' },
+      { 'sec-fetch-site': 'Same-Origin' },
+      { 'sec-fetch-site': 'bogus' },
+      { 'sec-fetch-site': '' },
     ]) {
       const answer = await h.send('/opslink/messaging/api/bot/messages', {
         method: 'POST',
@@ -152,7 +159,9 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
     }
     const same = await h.send('/opslink/warehouse/api/v1/shipments', { headers: { origin: h.origin, 'sec-fetch-site': 'same-origin' } });
     expect(same.status).toBe(200);
-    expect(h.reached()).toBe(1);
+    // `none`: the user's own doing (an address typed, a bookmark).
+    expect((await h.send('/opslink/warehouse/api/v1/shipments', { headers: { 'sec-fetch-site': 'none' } })).status).toBe(200);
+    expect(h.reached()).toBe(2);
   });
 
   it('gets 415 for a JSON body sent as a form or text (what a cross-site form can send without a preflight), and nothing is sent on', async () => {
@@ -234,6 +243,41 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
   });
 });
 
+describe.each(MODES)('a list query member named like an Object.prototype member (%s)', (mode) => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it('gets 400 unknown member in the warehouse envelope, as evil=1 does, and nothing is sent on', async () => {
+    h = await startProxy(mode);
+    for (const name of ['evil', '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const list of ['shipments', 'inbound']) {
+        const answer = await h.send(`/opslink/warehouse/api/v1/${list}?offset=0&limit=2&${name}=1`);
+        const body = await bodyOf(answer);
+        expect({ list, name, status: answer.status, body }).toEqual({
+          list,
+          name,
+          status: 400,
+          body: {
+            status: 'failed',
+            message: expect.stringMatching(/^Invalid .* list parameters, nothing was sent/),
+            data: null,
+            errors: [`unknown member "${name}"`],
+          },
+        });
+      }
+    }
+    // A create's form fields are read the same way: such a field is unknown too, never a 500.
+    const form = new FormData();
+    for (const name of ['toString', 'constructor', '__proto__']) form.append(name, '1');
+    const create = await h.send('/opslink/warehouse/api/v1/inbound', { method: 'POST', body: form });
+    expect(create.status).toBe(400);
+    expect(((await bodyOf(create)) as { errors: string[] }).errors).toEqual(
+      expect.arrayContaining(['unknown members "toString", "constructor", "__proto__"']),
+    );
+    expect(h.reached()).toBe(0);
+  });
+});
+
 describe("an attacker writing raw request targets to Node's server", () => {
   let h: Harness;
   afterEach(() => h?.close());
@@ -288,74 +332,5 @@ describe.each(MODES)('a service answering HTML, behind the proxy (%s)', (mode) =
     const json = await h.send('/opslink/warehouse/api/v1/shipments');
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await json.json()).toMatchObject({ status: 'success', data: { shipments: [] } });
-  });
-});
-
-describe.each(MODES)('a service that echoes secrets, behind the proxy (%s)', (mode) => {
-  let h: Harness;
-  afterEach(() => h?.close());
-  const BOT_KEY = 'bot_SECRET_echoed_0000000000001';
-  const TOKEN = 'chan_SECRET_token_000000000002';
-  const API_KEY = 'wh_SECRET_from_vault_000000003';
-
-  /** A service that puts the request's credential and URL in its body and headers (and sets headers a page must not get). */
-  const echo = (status: number) =>
-    (async (url: string, init: RequestInit) => {
-      const authorization = (init.headers as Record<string, string>).authorization ?? '';
-      const body = {
-        id: 'm1',
-        status: status < 300 ? 'success' : 'failed',
-        message: `you sent ${authorization} to ${url}`,
-        data: { seen: authorization },
-      };
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: {
-          'content-type': 'application/json',
-          'x-request-id': `req ${authorization} ${new URL(url).pathname}`,
-          'set-cookie': `session=${TOKEN}`,
-          server: 'svc/1.0',
-          'x-internal-route': url,
-        },
-      });
-    }) as typeof fetch;
-
-  it('masks the key, the token and the webhook URL in every answer, and passes no other header', async () => {
-    h = await startProxy(mode, {
-      clients: () => ({
-        messaging: new MessagingClient({
-          baseUrl: 'https://chat.example.test',
-          botKey: BOT_KEY,
-          webhookUrl: `https://chat.example.test/api/automation/webhooks/${SHIPMENT_ID}/${TOKEN}`,
-          fetch: echo(201),
-        }),
-        warehouse: new WarehouseClient({
-          baseUrl: 'https://api.example.test',
-          apiKey: async () => API_KEY,
-          warehouseId: 'wh-1',
-          fetch: echo(401),
-          maxRetries: 0,
-        }),
-      }),
-    });
-    const answers = [
-      await h.send('/opslink/messaging/api/bot/messages', { method: 'POST', headers: JSON_HEADERS, body: DM }),
-      await h.send('/opslink/messaging/api/automation/messages', { method: 'POST', headers: JSON_HEADERS, body: '{"content":"hi"}' }),
-      await h.send('/opslink/warehouse/api/v1/shipments'),
-    ];
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 401]);
-    for (const answer of answers) {
-      const text = await answer.text();
-      const headers = Object.fromEntries(answer.headers);
-      expect(`${text} ${JSON.stringify(headers)}`).not.toMatch(/SECRET/);
-      expect(text).toMatch(/\[redacted\]/);
-      expect(headers['x-request-id']).toMatch(/^req .*\[redacted\]/);
-      expect(
-        Object.keys(headers).filter(
-          (name) =>
-            !['content-type', 'x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
-        ),
-      ).toEqual([]);
-    }
   });
 });

@@ -3,7 +3,8 @@
  * on the wire) and as a plain fetch handler: the service never receives a request the proxy
  * did not map to an allowed operation. Only two operations are allowed; a request reaches a
  * mock only when its method and path, as a URL parser resolves them, are exactly one of
- * those two, and then only as that operation's own route.
+ * those two, and then only as that operation's own route. On Node's server the path must also
+ * be written as the parser reads it: a detour it resolves (`..`, `%2e`, `\`) reaches nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,8 @@ describe.each(MODES)('the proxy over random requests (%s)', (mode) => {
             ? (await h.raw(m, target, headers, withBody ? text : undefined)).status
             : (await h.send(target, { method: m, headers, body: withBody ? text : undefined })).status;
         const resolved = new URL(`${h.origin}${target}`).pathname;
-        const operation = ALLOWED[`${m} ${resolved}`];
+        const asWritten = resolved === target.split('?', 1)[0];
+        const operation = mode === "Node's server" && !asWritten ? undefined : ALLOWED[`${m} ${resolved}`];
         const reached = h.reached() - before;
         if (operation === undefined) expect({ target, m, reached }).toEqual({ target, m, reached: 0 });
         expect(reached).toBeLessThanOrEqual(1);

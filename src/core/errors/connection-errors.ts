@@ -50,6 +50,9 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
  * });
  * ```
  */
-export class APIUserAbortError extends OpslinkError {}
+export class APIUserAbortError extends OpslinkError {
+  /** `true` when the call ended before any attempt could reach the service: nothing was sent. */
+  declare readonly unsent?: true;
+}
 
 nameErrorClasses({ APIConnectionError, APIConnectionTimeoutError, APIUserAbortError });

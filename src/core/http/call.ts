@@ -15,8 +15,8 @@ import type { RawResponse } from './raw-response.js';
 export interface CallOptions extends RequestOptions {
   /** @internal */
   deadlineAt?: number | undefined;
-  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
-  beforeSend?: (() => Promise<void>) | undefined;
+  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim), given the signal that stops waiting for it; a throw ends the call unlogged. */
+  beforeSend?: ((signal: AbortSignal) => Promise<void>) | undefined;
   /** @internal Where the caller made the call, captured once for all its requests (a bulk call's items). */
   callSite?: Error | undefined;
   /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
@@ -46,7 +46,7 @@ export interface Call {
   /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
   signal: AbortSignal | undefined;
   unlink: (() => void) | undefined;
-  beforeSend: (() => Promise<void>) | undefined;
+  beforeSend: CallOptions['beforeSend'];
   scrubber: CallOptions['scrubber'];
   /** The pause the last attempt's 429 set, before its slot was released. */
   limited?: Pause | undefined;

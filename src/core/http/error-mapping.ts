@@ -110,13 +110,14 @@ export function timeoutError(label: string, why: string, attempts: number, unsen
   return marked(new APIConnectionTimeoutError(`${label}: ${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`), unsent);
 }
 
-function marked<E extends APIConnectionError>(error: E, unsent: boolean | undefined): E {
+function marked<E extends Error>(error: E, unsent: boolean | undefined): E {
   if (unsent) Object.defineProperty(error, 'unsent', { value: true, enumerable: true });
   return error;
 }
 
-export function userAbort(label: string, signal: AbortSignal | undefined): APIUserAbortError {
-  return new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason });
+/** `APIUserAbortError` for the caller's abort; `unsent` when no attempt of the call reached the service. */
+export function userAbort(label: string, signal: AbortSignal | undefined, unsent?: boolean): APIUserAbortError {
+  return marked(new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason }), unsent);
 }
 
 /** Gives an SDK error the stack of the call that started the request. */

@@ -106,11 +106,19 @@ export class HttpClient {
     const release = await gate.acquire(call.signal, this.#gateRequest(call, n));
     let result: AttemptResult | undefined;
     try {
-      await call.beforeSend?.().catch((reason: unknown) => {
-        call.vetoed = reason;
-        throw reason;
-      });
+      // A claim is waited for as long as the request would be: one never granted is not sent.
+      const { beforeSend } = call;
+      if (beforeSend)
+        await this.#inTime(call, n, 'the journal gave no claim', (signal) =>
+          beforeSend(signal).catch((reason: unknown) => {
+            call.vetoed = reason;
+            throw reason;
+          }),
+        );
       const init = await this.#authorize(call, n);
+      // Stopped while the claim or the key was awaited: nothing has gone out. (`aborted`, not
+      // `throwIfAborted`: a signal from another realm or a polyfill may not have it.)
+      if (call.signal?.aborted) throw call.signal.reason;
       const { redactor } = call;
       call.scrubber?.((value) => redactor.value(value));
       // Events are built only for a hook that is there to receive them: most clients set none.
@@ -181,7 +189,10 @@ export class HttpClient {
   #credential(call: Call, n: number, credential: NonNullable<RequestSpec['credential']>): Promise<string> {
     if (call.key?.n !== n) {
       const pending = resolveCredential(credential.option, credential.value);
-      const value = typeof credential.value === 'function' ? this.#inTime(call, n, pending, credential.option) : pending;
+      const value =
+        typeof credential.value === 'function'
+          ? this.#inTime(call, n, `the ${credential.option} function gave no key`, () => pending)
+          : pending;
       call.key = { n, value };
     }
     return call.key.value;
@@ -210,17 +221,22 @@ export class HttpClient {
   }
 
   /**
-   * A key function's answer, held to what holds the request it is for: the attempt's
-   * `timeout`, the call's `deadline` and the caller's `signal`. A key function that never
-   * answers would otherwise hold the call, and its place at the gate, for good.
+   * A key function's answer or a journal's claim, held to what holds the request it is for:
+   * the attempt's `timeout`, the call's `deadline` and the caller's `signal` (handed to `wait`,
+   * so a claim granted after it gave up is handed back). One that never answers would
+   * otherwise hold the call, and its place at the gate, for good.
    */
-  async #inTime<T>(call: Call, n: number, pending: Promise<T>, option: string): Promise<T> {
+  async #inTime<T>(call: Call, n: number, what: string, wait: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timer = new AbortController();
-    const why = `the ${option} function gave no key within ${call.timeout} ms`;
-    const id = setTimeout(() => timer.abort(timeoutError(call.label, why, n)), Math.min(call.timeout, call.deadline.remaining()));
+    const why = `${what} within ${call.timeout} ms`;
+    const id = setTimeout(
+      () => timer.abort(timeoutError(call.label, why, n, !call.reached)),
+      Math.min(call.timeout, call.deadline.remaining()),
+    );
     const link = call.signal ? linkedSignal([call.signal, timer.signal]) : undefined;
+    const signal = link?.signal ?? timer.signal;
     try {
-      return await untilAborted(pending, link?.signal ?? timer.signal, () => {});
+      return await untilAborted(wait(signal), signal, () => {});
     } finally {
       clearTimeout(id);
       link?.dispose();
@@ -320,7 +336,7 @@ export class HttpClient {
   /** What a failure becomes once the call ends: the caller's abort, the deadline, or the error itself. */
   #settle(call: Call, error: unknown, attempts = 0): unknown {
     if (error instanceof OpslinkError && !(call.callerSignal?.aborted || call.deadline.passed)) return error;
-    if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal);
+    if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal, !call.reached);
     if (call.deadline.passed) return this.#pastDeadline(call, attempts, undefined);
     return error;
   }
