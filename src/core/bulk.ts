@@ -4,10 +4,8 @@
  * The outcome is one entry per item, shaped as `Promise.allSettled`'s, in input order; a
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
-import { callSafely } from '../internal/callbacks.js';
-import { type BulkJournal, PUT_BACK } from '../seams/journal.js';
-import { bulkQueue } from './bulk-queue.js';
-import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
+import type { BulkJournal } from '../seams/journal.js';
+import { type OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
@@ -150,47 +148,27 @@ export interface BulkCall<I, T> {
 /**
  * @internal Checks every item, then sends each once, `concurrency` at a time, and gathers one
  * result per item: one call on the tracing channel, each item's own call inside it. The items
- * are read once, at the call (everything up to `sendAll`'s first `await` runs synchronously):
- * each item's checked value is kept and is what is sent, so what the caller does to its array
- * or its items afterwards changes nothing.
+ * are read once, at the call (everything up to the first `await` runs synchronously): each
+ * item's checked value is kept and is what is sent, so what the caller does to its array or
+ * its items afterwards changes nothing.
  */
 export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions<I> | undefined): BulkPromise<T> {
   // One call site for every item, captured here while the caller's line is on the stack
-  // (an item's own would point into the worker below, and cost a stack capture each).
+  // (an item's own would point into the workers, and cost a stack capture each).
   const callSite = new Error();
-  return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, callSite, land)));
-}
-
-async function sendAll<I, T>(
-  items: unknown,
-  { check, send, subject, ready }: BulkCall<I, T>,
-  options: BulkOptions<I> | undefined,
-  callSite: Error,
-  land: (result: BulkResult<T>) => void,
-): Promise<BulkResult<T>[]> {
-  ready?.(); // a missing credential: refused before any item is looked at
-  const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
-  // The bulk call's deadline is one instant for all its items and every wait between them (a
-  // deadline that is not a number is refused by each item's own check before anything is sent).
-  const { deadline } = perItem;
-  const request: CallOptions = { ...perItem, callSite, deadlineAt: deadline && Date.now() + deadline };
-  const list = checkAll(items, check, concurrency, subject);
-  const queue = bulkQueue(list, { journal, key, retryUnknown }, send);
-  const results: BulkResult<T>[] = new Array(list.length);
-  const progress = { done: 0, total: list.length, failed: 0 };
-  const worker = async () => {
-    for (let index = queue.take(); index !== undefined; index = queue.take()) {
-      const result = await settle(index, () => queue.send(index, request));
-      if (result === undefined) continue; // put back: another sender holds it
-      results[index] = result;
-      progress.done++;
-      if (result.status === 'rejected') progress.failed++;
-      land(result);
-      if (onProgress) callSafely(onProgress, undefined, { ...progress }, () => {});
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
-  return results;
+  return new BulkPromise<T>((land) =>
+    traceCall(bulk.trace, async () => {
+      bulk.ready?.(); // a missing credential: refused before any item is looked at
+      const { concurrency = 8, deadline } = options ?? {};
+      // One deadline instant for all the items and every wait between them, from the call.
+      const deadlineAt = deadline && Date.now() + deadline;
+      // Read and checked now, before the first await: what the caller does to its items afterwards changes nothing.
+      const list = checkAll(items, bulk.check, concurrency, bulk.subject);
+      // The sending itself (workers, a journal's queue, progress) is loaded by the first bulk call: a page that sends no bulk carries none of it.
+      const { sendAll } = await import('./bulk-send.js');
+      return sendAll(list, bulk.send, options, { callSite, deadlineAt }, land);
+    }),
+  );
 }
 
 /** Every item's checked value, in a list of the caller's own (its array is never read again), or a refusal listing every problem. */
@@ -209,14 +187,4 @@ function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Ch
   }
   if (issues.length) throw new RequestValidationError(issues, subject);
   return values;
-}
-
-async function settle<T>(index: number, send: () => Promise<T | typeof PUT_BACK>): Promise<BulkResult<T> | undefined> {
-  try {
-    const value = await send();
-    return value === PUT_BACK ? undefined : { index, status: 'fulfilled', value };
-  } catch (error) {
-    const reason = error instanceof OpslinkError ? error : new OpslinkError(String(error), { cause: error });
-    return { index, status: 'rejected', reason };
-  }
 }
