@@ -3,7 +3,7 @@
  * server said 429, because a POST that reached the server may already have sent a message
  * or created an order.
  */
-import { parseHttpDate } from '../../internal/dates.js';
+import { parseHttpDate } from '../../internal/http-date.js';
 
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 8_000;
