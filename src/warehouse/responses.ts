@@ -10,21 +10,22 @@
  * can arrive.
  */
 import * as z from 'zod/mini';
+import { isRecord, isString } from '../core/checks.js';
 import type { RawResponse } from '../core/http/index.js';
 import { checkBodyQuickly } from '../core/quick-accept.js';
-import { boolean, custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
-import { isIsoDateTime } from '../internal/dates.js';
+import { boolean, custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, refineWith, uuid } from '../core/schema-kit.js';
+import { holdsTotal, isTimestamp } from './checks.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
 import { isRenderedDate } from './wire-format.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** An object whose members the document does not show. */
-const record = custom<Record<string, unknown>>(isObject, 'must be an object', { type: 'object' });
+const record = custom<Record<string, unknown>>(isRecord, 'must be an object', { type: 'object' });
 const text = z.string();
 const textOrNull = z.nullable(z.string());
 const count = integer();
 /** "ISO 8601 timestamp": ISO 8601 text of a real date and time (`isIsoDateTime`). */
-const timestamp = custom<string>((v) => typeof v === 'string' && isIsoDateTime(v), 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
+const timestamp = custom<string>(isTimestamp, 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
 /** "Rendered as month/day/year": a real day. */
 // (Its JSON Schema pattern, calendar-exact, is the OpenAPI script's: the bundle does not carry it.)
 const renderedDate = custom<string>(isRenderedDate, 'must be a real day written month/day/year', { type: 'string' });
@@ -52,7 +53,7 @@ const inboundOrderShape = {
   upc: textOrNull,
   tracking_numbers: z.array(text),
   /** `inbound` or `outbound` (already shipped); the document does not show the full set. */
-  status: custom<InboundStatus>((v) => typeof v === 'string', 'must be a string', { type: 'string' }),
+  status: custom<InboundStatus>(isString, 'must be a string', { type: 'string' }),
   created_at: timestamp,
 };
 /**
@@ -157,12 +158,7 @@ export const shipmentDetailSchema = z.looseObject({
 /** `data.results`: the total (`total` on the inbound list, `total_results` on shipments; either is read on both), offset and limit. */
 const results = z
   .looseObject({ total: z.optional(count), total_results: z.optional(count), offset: z.optional(count), limit: z.optional(count) })
-  .check(
-    z.refine((r) => r.total !== undefined || r.total_results !== undefined, {
-      message: 'must hold total (or total_results)',
-      path: ['total'],
-    }),
-  );
+  .check(refineWith(holdsTotal, [], { message: 'must hold total (or total_results)', path: ['total'] }));
 /** @internal `data` of the inbound list (read by the OpenAPI generator). */
 export const inboundPageSchema = z.looseObject({ orders: z.array(inboundOrderSchema), results });
 /** @internal `data` of the shipment list (read by the OpenAPI generator). */
