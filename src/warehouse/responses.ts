@@ -230,15 +230,17 @@ export function parseShipmentPage(raw: RawResponse, requested: Requested) {
   return page(raw, data.shipments, data.results, requested);
 }
 
-const detailData = z.looseObject({ shipment: shipmentDetailSchema });
+/** @internal `data` of a shipment's detail. */
+export const shipmentDetailDataSchema = z.looseObject({ shipment: shipmentDetailSchema });
 export function parseShipmentDetail(raw: RawResponse) {
-  return checkBodyQuickly(raw, detailData, unwrap(raw).data, SHIPMENT_DETAIL).shipment;
+  return checkBodyQuickly(raw, shipmentDetailDataSchema, unwrap(raw).data, SHIPMENT_DETAIL).shipment;
 }
 
 /** `inbound.create`: `data.order_id`. A write: an odd body is reported and returned as received. */
-const createdData = z.looseObject({ order_id: uuid });
+/** @internal `data` of a created order. */
+export const createdOrderDataSchema = z.looseObject({ order_id: uuid });
 export function parseCreated(raw: RawResponse): { order_id: string; [member: string]: unknown } {
-  const data = checkBodyQuickly(raw, createdData, unwrap(raw).data, CREATED);
+  const data = checkBodyQuickly(raw, createdOrderDataSchema, unwrap(raw).data, CREATED);
   return isObject(data) ? data : ({} as { order_id: string });
 }
 
