@@ -5,10 +5,11 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
+import type { Eventually } from '../internal/eventually.js';
 import { type BulkJournal, PUT_BACK } from '../seams/journal.js';
 import { bulkQueue } from './bulk-queue.js';
-import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
-import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
+import { OpslinkError, RequestValidationError } from './errors/index.js';
+import { type CallOptions, type CallSite, type CallTrace, captureCallSite, traceCall } from './http/index.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 
@@ -138,8 +139,8 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
 
 /** @internal What a bulk method is: how items are checked and sent, what names them, and what names the call in traces. */
 export interface BulkCall<I, T> {
-  /** An item's checked value (what is sent), or its problems. */
-  check: (item: unknown, index: number) => Checked<I>;
+  /** An item's checked value (what is sent), or its problems; later only when a schema had to be loaded for it. */
+  check: (item: unknown, index: number) => Eventually<Checked<I>>;
   send: (item: I, options: CallOptions) => Promise<T>;
   subject: string;
   trace: () => CallTrace;
@@ -157,7 +158,7 @@ export interface BulkCall<I, T> {
 export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions<I> | undefined): BulkPromise<T> {
   // One call site for every item, captured here while the caller's line is on the stack
   // (an item's own would point into the worker below, and cost a stack capture each).
-  const callSite = new Error();
+  const callSite = captureCallSite(runBulk);
   return new BulkPromise<T>((land) => traceCall(bulk.trace, () => sendAll(items, bulk, options, callSite, land)));
 }
 
@@ -165,13 +166,14 @@ async function sendAll<I, T>(
   items: unknown,
   { check, send, subject, ready }: BulkCall<I, T>,
   options: BulkOptions<I> | undefined,
-  callSite: Error,
+  callSite: CallSite,
   land: (result: BulkResult<T>) => void,
 ): Promise<BulkResult<T>[]> {
   ready?.(); // a missing credential: refused before any item is looked at
   const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
   const request: CallOptions = { ...perItem, callSite };
-  const list = checkAll(items, check, concurrency, subject);
+  const checked = checkAll(items, check, concurrency, subject);
+  const list = checked instanceof Promise ? await checked : checked;
   const queue = bulkQueue(list, { journal, key, retryUnknown }, send);
   const results: BulkResult<T>[] = new Array(list.length);
   const progress = { done: 0, total: list.length, failed: 0 };
@@ -190,22 +192,31 @@ async function sendAll<I, T>(
   return results;
 }
 
-/** Every item's checked value, in a list of the caller's own (its array is never read again), or a refusal listing every problem. */
-function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Checked<I>, concurrency: unknown, subject: string): I[] {
+/**
+ * Every item's checked value, in a list of the caller's own (its array is never read again),
+ * or a refusal listing every problem. Each item is read now; one its fast check cannot vouch
+ * for is read by its schema once that has loaded (it is refused then, but for a schema part
+ * the fast checks do not know).
+ */
+function checkAll<I>(
+  items: unknown,
+  check: (item: unknown, index: number) => Eventually<Checked<I>>,
+  concurrency: unknown,
+  subject: string,
+): Eventually<I[]> {
   if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
     throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
   }
-  const issues: ValidationIssue[] = [];
-  const values: I[] = [];
-  // An index loop, not forEach: a hole in a sparse array is a missing item, not nothing.
-  for (let i = 0; i < items.length; i++) {
-    const checked = check(items[i], i);
-    if (checked.ok) values.push(checked.value);
-    else issues.push(...checked.issues);
-  }
-  if (issues.length) throw new RequestValidationError(issues, subject);
-  return values;
+  const checked: Eventually<Checked<I>>[] = [];
+  // An index loop, not map: a hole in a sparse array is a missing item, not nothing.
+  for (let i = 0; i < items.length; i++) checked.push(check(items[i], i));
+  const gather = (all: Checked<I>[]): I[] => {
+    const issues = all.flatMap((result) => (result.ok ? [] : result.issues));
+    if (issues.length) throw new RequestValidationError(issues, subject);
+    return all.map((result) => (result as Checked<I> & { ok: true }).value);
+  };
+  return checked.some((result) => result instanceof Promise) ? Promise.all(checked).then(gather) : gather(checked as Checked<I>[]);
 }
 
 async function settle<T>(index: number, send: () => Promise<T | typeof PUT_BACK>): Promise<BulkResult<T> | undefined> {

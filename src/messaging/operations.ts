@@ -1,9 +1,22 @@
 /** The messaging endpoints as declarations: what each sends, with which key, and how its answer is read. */
+import { inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
 import { MESSAGING_ENV } from './env.js';
+import { readAnnouncement, readChannelMessage, readDirectMessage, readStrictChannelMessage } from './fast-checks.generated.js';
 import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
-import { announcementSchema, type channelMessageSchema, directMessageSchema } from './schemas.js';
+import type { EmbedProfile } from './rules.js';
 import type { WebhookUrlParts } from './webhook-url.js';
+
+/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
+const schemas = () => import('./schemas.js');
+
+/** A direct message's check: its fast check, else `directMessageSchema`. */
+export const directMessageInput = inputCheck(readDirectMessage, async () => (await schemas()).directMessageSchema);
+const announcementInput = inputCheck(readAnnouncement, async () => (await schemas()).announcementSchema);
+const channelMessageInputs = {
+  documented: inputCheck(readChannelMessage, async () => (await schemas()).channelMessageSchema),
+  'chat-platform': inputCheck(readStrictChannelMessage, async () => (await schemas()).strictChannelMessageSchema),
+};
 
 /** `POST /api/bot/messages`, bearer bot key. */
 export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
@@ -11,7 +24,7 @@ export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
   template: '/api/bot/messages',
   write: true,
   subject: 'direct message',
-  schema: directMessageSchema,
+  input: directMessageInput,
   credential: 'botKey',
   request: (json) => ({ path: '/api/bot/messages', json }),
   parse: parseCreatedMessage,
@@ -23,7 +36,7 @@ export const postAnnouncement: Operation<unknown, Announcement> = {
   template: '/api/bot/announcements',
   write: true,
   subject: 'announcement',
-  schema: announcementSchema,
+  input: announcementInput,
   credential: 'botKey',
   request: (json) => ({ path: '/api/bot/announcements', json }),
   parse: parseAnnouncement,
@@ -34,7 +47,7 @@ export const postAnnouncement: Operation<unknown, Announcement> = {
  * client has one; else `POST /api/automation/messages` with the channel key as bearer.
  */
 export function postChannelMessage(
-  schema: typeof channelMessageSchema,
+  profile: EmbedProfile,
   webhook: (WebhookUrlParts & { path: string }) | undefined,
 ): Operation<unknown, CreatedMessage> {
   return {
@@ -42,7 +55,7 @@ export function postChannelMessage(
     template: webhook ? '/api/automation/webhooks/{channelId}/{token}' : '/api/automation/messages',
     write: true,
     subject: 'channel message',
-    schema,
+    input: channelMessageInputs[profile],
     credential: webhook ? undefined : 'channelKey',
     alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
     request: (json) => (webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json }),

@@ -7,7 +7,7 @@
 import type { Redactor } from '../../internal/redact.js';
 import { shorten } from '../../internal/text.js';
 import type { HeaderView } from '../../seams/transport.js';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpslinkError } from '../errors/index.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '../errors/index.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
 
@@ -117,16 +117,4 @@ function marked<E extends APIConnectionError>(error: E, unsent: boolean | undefi
 
 export function userAbort(label: string, signal: AbortSignal | undefined): APIUserAbortError {
   return new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason });
-}
-
-/** Gives an SDK error the stack of the call that started the request. */
-export function withCallSite(error: unknown, callSite: Error): unknown {
-  if (!(error instanceof OpslinkError)) return error;
-  const frames = callSite.stack?.split('\n').slice(1).join('\n');
-  const head =
-    error instanceof APIError
-      ? `${error.name}: ${error.message} (${error.status} ${error.method} ${error.path})`
-      : `${error.name}: ${error.message}`;
-  if (frames) error.stack = `${head}\n${frames}`;
-  return error;
 }
