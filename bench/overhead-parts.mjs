@@ -20,30 +20,25 @@ const FLAG = 'globalThis.__opslinkAblation';
 // the step behind a flag. If the SDK changes and a text is gone, the step is reported as not
 // measured rather than measured wrong.
 const STEPS = {
-  'call-site stack (new Error() in HttpClient.request)': {
+  'call-site stack (captured at the public method, runOperation)': {
     flag: 'callSite',
-    find: 'const callSite = options?.callSite ?? new Error();',
-    replace: `const callSite = options?.callSite ?? (${FLAG}.callSite ? void 0 : new Error());`,
+    find: 'const callSite = options?.callSite ?? captureCallSite(runOperation);',
+    replace: `const callSite = options?.callSite ?? (${FLAG}.callSite ? {} : captureCallSite(runOperation));`,
   },
-  'pre-flight check of the input (zod, specOf → parseRequest)': {
+  'pre-flight check of the input (the generated fast check; zod only for an input it cannot vouch for)': {
     flag: 'preflight',
-    find: 'const parsed = operation.schema && !inputChecked ? parseRequest(',
-    replace: `const parsed = operation.schema && !inputChecked && !${FLAG}.preflight ? parseRequest(`,
+    find: 'operation.input && !inputChecked ? checkInput(',
+    replace: `operation.input && !inputChecked && !${FLAG}.preflight ? checkInput(`,
   },
-  'response parse (zod, the operation parser)': {
+  'response parse (the operation parser)': {
     flag: 'parse',
-    find: 'return { data: parse(raw), response };',
-    replace: `return { data: ${FLAG}.parse ? raw.body : parse(raw), response };`,
-  },
-  'the timeout signal given to fetch (its timer still runs)': {
-    flag: 'signal',
-    find: 'const request = { ...init, headers: { ...init.headers }, signal: attemptSignal };',
-    replace: `const request = ${FLAG}.signal ? { ...init, headers: { ...init.headers } } : { ...init, headers: { ...init.headers }, signal: attemptSignal };`,
+    find: 'const data = parse(raw);',
+    replace: `const data = ${FLAG}.parse ? raw.body : parse(raw);`,
   },
   'rate-limit gate (acquire and release)': {
     flag: 'gate',
-    find: 'const release = await gate.acquire(call.signal);',
-    replace: `const release = ${FLAG}.gate ? () => {} : await gate.acquire(call.signal);`,
+    find: 'const release = await gate.acquire(call.signal, this.#gateRequest(call, n));',
+    replace: `const release = ${FLAG}.gate ? () => {} : await gate.acquire(call.signal, this.#gateRequest(call, n));`,
   },
 };
 

@@ -4,9 +4,10 @@
  * The outcome is one entry per item, shaped as `Promise.allSettled`'s, in input order; a
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
+import type { Eventually } from '../internal/eventually.js';
 import type { BulkJournal } from '../seams/journal.js';
-import { type OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
-import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
+import { type OpslinkError, RequestValidationError } from './errors/index.js';
+import { type CallOptions, type CallTrace, captureCallSite, traceCall } from './http/index.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 
@@ -136,8 +137,8 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
 
 /** @internal What a bulk method is: how items are checked and sent, what names them, and what names the call in traces. */
 export interface BulkCall<I, T> {
-  /** An item's checked value (what is sent), or its problems. */
-  check: (item: unknown, index: number) => Checked<I>;
+  /** An item's checked value (what is sent), or its problems; later only when a schema had to be loaded for it. */
+  check: (item: unknown, index: number) => Eventually<Checked<I>>;
   send: (item: I, options: CallOptions) => Promise<T>;
   subject: string;
   trace: () => CallTrace;
@@ -155,36 +156,48 @@ export interface BulkCall<I, T> {
 export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: BulkOptions<I> | undefined): BulkPromise<T> {
   // One call site for every item, captured here while the caller's line is on the stack
   // (an item's own would point into the workers, and cost a stack capture each).
-  const callSite = new Error();
+  const callSite = captureCallSite(runBulk);
   return new BulkPromise<T>((land) =>
     traceCall(bulk.trace, async () => {
       bulk.ready?.(); // a missing credential: refused before any item is looked at
       const { concurrency = 8, deadline } = options ?? {};
       // One deadline instant for all the items and every wait between them, from the call.
       const deadlineAt = deadline && Date.now() + deadline;
-      // Read and checked now, before the first await: what the caller does to its items afterwards changes nothing.
-      const list = checkAll(items, bulk.check, concurrency, bulk.subject);
+      // Read and checked now, before the first await: what the caller does to its items
+      // afterwards changes nothing (an item its fast check cannot vouch for is copied now and
+      // its copy read by its schema once that has loaded).
+      const checked = checkAll(items, bulk.check, concurrency, bulk.subject);
       // The sending itself (workers, a journal's queue, progress) is loaded by the first bulk call: a page that sends no bulk carries none of it.
+      const list = checked instanceof Promise ? await checked : checked;
       const { sendAll } = await import('./bulk-send.js');
       return sendAll(list, bulk.send, options, { callSite, deadlineAt }, land);
     }),
   );
 }
 
-/** Every item's checked value, in a list of the caller's own (its array is never read again), or a refusal listing every problem. */
-function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Checked<I>, concurrency: unknown, subject: string): I[] {
+/**
+ * Every item's checked value, in a list of the caller's own (its array is never read again),
+ * or a refusal listing every problem. Each item is read now; one its fast check cannot vouch
+ * for is copied now and its copy read by its schema once that has loaded (it is refused then,
+ * but for a schema part the fast checks do not know).
+ */
+function checkAll<I>(
+  items: unknown,
+  check: (item: unknown, index: number) => Eventually<Checked<I>>,
+  concurrency: unknown,
+  subject: string,
+): Eventually<I[]> {
   if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
     throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
   }
-  const issues: ValidationIssue[] = [];
-  const values: I[] = [];
-  // An index loop, not forEach: a hole in a sparse array is a missing item, not nothing.
-  for (let i = 0; i < items.length; i++) {
-    const checked = check(items[i], i);
-    if (checked.ok) values.push(checked.value);
-    else issues.push(...checked.issues);
-  }
-  if (issues.length) throw new RequestValidationError(issues, subject);
-  return values;
+  const checked: Eventually<Checked<I>>[] = [];
+  // An index loop, not map: a hole in a sparse array is a missing item, not nothing.
+  for (let i = 0; i < items.length; i++) checked.push(check(items[i], i));
+  const gather = (all: Checked<I>[]): I[] => {
+    const issues = all.flatMap((result) => (result.ok ? [] : result.issues));
+    if (issues.length) throw new RequestValidationError(issues, subject);
+    return all.map((result) => (result as Checked<I> & { ok: true }).value);
+  };
+  return checked.some((result) => result instanceof Promise) ? Promise.all(checked).then(gather) : gather(checked as Checked<I>[]);
 }

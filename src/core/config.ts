@@ -12,7 +12,7 @@ import type { LogSink, RateLimitStore } from '../seams/store.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
 import { createLogSink, LOG_LEVELS } from './log.js';
 import { type CommonOptions, type Credential, DEFAULTS, type Hooks, type RequestOptions } from './options.js';
-import { urlRewrite } from './schema-kit.js';
+import { urlRewrite } from './url-text.js';
 
 export interface ResolvedCommon {
   timeout: number;

@@ -3,20 +3,25 @@
  * the request it makes, the response parser, read or write), run by one function that checks
  * the input, sends and parses. (The warehouse lists add paging: `warehouse/pages.ts`.)
  */
-import type * as z from 'zod/mini';
+
+import { andThen, type Eventually } from '../internal/eventually.js';
 import { APIPromise, rejectedPromise } from './api-promise.js';
 import { APIConnectionError, ConfigurationError, RequestValidationError } from './errors/index.js';
 import {
   type CallOptions,
+  type CallSite,
   type CallTrace,
+  captureCallSite,
   type HttpClient,
   type RequestSpec,
   type ResponseParser,
   traceCall,
   tracingCalls,
+  withCallSite,
 } from './http/index.js';
+import { checkInput, type InputCheck } from './input-check.js';
 import type { Credential } from './options.js';
-import { type Checked, parseRequest } from './validation.js';
+import type { Checked } from './validation.js';
 
 /** What an operation sends, less what the declaration itself says (method, write, credential). */
 export type RequestParts = Pick<RequestSpec, 'path' | 'query' | 'json' | 'body' | 'baseUrl'>;
@@ -32,17 +37,18 @@ export interface Operation<P, O> {
   write: boolean;
   /** Names the input in a `RequestValidationError` ("direct message"). */
   subject: string;
-  /** Checks the input before anything is sent; without one, the input is used as given. */
-  schema?: z.ZodMiniType;
+  /** Checks the input before anything is sent (its fast check, else its schema); without one, the input is used as given. */
+  input?: InputCheck<P>;
   /** The client option holding the credential this endpoint takes. */
   credential?: string;
   /** Another option that would serve instead, named when the credential is missing (" or the webhookUrl option"). */
   alternative?: string;
   /**
    * Problems the schema cannot see (rules between members, the state of the order), or the
-   * value to send: what the check read, so what is checked is what is sent.
+   * value to send: what the check read, so what is checked is what is sent. Later only when
+   * it had to load a schema.
    */
-  check?(input: P): Checked<P>;
+  check?(input: P): Eventually<Checked<P>>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
 }
@@ -71,8 +77,10 @@ export function runOperation<P, O>(
   options: CallOptions | undefined,
   methodName: string,
 ): APIPromise<O> {
+  // Captured now, while the caller's frames are on the stack: a failure seconds later points at its line.
+  const callSite = options?.callSite ?? captureCallSite(runOperation);
   const trace = callTrace(context, operation, methodName);
-  const send = () => sendOperation(context, operation, input, options, trace);
+  const send = () => sendOperation(context, operation, input, options, trace, callSite);
   return tracingCalls()
     ? new APIPromise(
         traceCall(
@@ -112,17 +120,30 @@ export function callTrace(
   return { service: context.service, operation: methodName, method: operation.method, urlTemplate: operation.template };
 }
 
-/** @internal {@link runOperation} without a call of its own on the tracing channel: a page of a list whose call spans the iteration. */
+/**
+ * @internal {@link runOperation} without a call of its own on the tracing channel: a page of a
+ * list whose call spans the iteration. An input the fast check cannot vouch for is sent (or
+ * refused) once its schema has run.
+ */
 export function sendOperation<P, O>(
   context: ClientContext,
   operation: Operation<P, O>,
   input: unknown,
   options: CallOptions | undefined,
   trace: CallTrace,
+  callSite: CallSite | undefined = options?.callSite,
 ): APIPromise<O> {
   try {
     const spec = specOf(context, operation, input, trace, options?.inputChecked === true);
-    return context.http.request(spec, options, operation.parse);
+    if (!(spec instanceof Promise)) return context.http.request(spec, options, operation.parse, callSite);
+    const site = callSite ?? captureCallSite(sendOperation);
+    const sent = spec.then(
+      (checked) => context.http.request(checked, options, operation.parse, site).withResponse(),
+      (error: unknown) => {
+        throw withCallSite(error, site);
+      },
+    );
+    return new APIPromise(sent);
   } catch (error) {
     return rejectedPromise(error);
   }
@@ -147,22 +168,30 @@ export function requireCredential(
   return { option, ...held };
 }
 
+/** The request an operation makes of `input`: at once when its fast check vouches, else once its schema has run. */
 function specOf<P, O>(
   context: ClientContext,
   operation: Operation<P, O>,
   input: unknown,
   trace: CallTrace,
   inputChecked: boolean,
-): RequestSpec {
+): Eventually<RequestSpec> {
   const credential = requireCredential(context, operation, trace.operation);
-  const parsed = (operation.schema && !inputChecked ? parseRequest(operation.schema, input, operation.subject) : input) as P;
-  const checked = operation.check ? operation.check(parsed) : { ok: true as const, value: parsed };
-  if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
-  return {
+  const refused = (checked: Checked<P>) => {
+    if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
+    return checked.value;
+  };
+  const build = (value: P): RequestSpec => ({
     method: operation.method,
     write: operation.write,
     credential,
     trace,
-    ...operation.request(checked.value),
-  };
+    ...operation.request(value),
+  });
+  const checked: Eventually<Checked<P>> =
+    operation.input && !inputChecked ? checkInput(operation.input, input) : { ok: true, value: input as P };
+  return andThen(checked, (parsed) => {
+    const value = refused(parsed);
+    return operation.check ? andThen(operation.check(value), (ruled) => build(refused(ruled))) : build(value);
+  });
 }

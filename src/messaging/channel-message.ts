@@ -1,13 +1,23 @@
 /**
- * The channel message endpoint, in a file of its own with its schemas: `MessagingClient`
+ * The channel message endpoint, in a file of its own with its fast checks: `MessagingClient`
  * loads it with its first `postChannelMessage`, so a page that never posts to a channel
- * loads none of the embed rules.
+ * loads none of the embed rules. The embed schemas (and zod) are loaded only for a message
+ * the fast check cannot vouch for.
  */
+import { inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
-import { channelMessageSchema, strictChannelMessageSchema } from './channel-schemas.js';
+import { readChannelMessage, readStrictChannelMessage } from './channel-checks.generated.js';
 import { MESSAGING_ENV } from './env.js';
 import { type CreatedMessage, parseCreatedMessage } from './responses.js';
 import type { WebhookUrlParts } from './webhook-url.js';
+
+/** The channel schemas, loaded (with zod) only for a message a generated fast check cannot vouch for. */
+const schemas = () => import('./channel-schemas.js');
+
+const channelMessageInputs = {
+  documented: inputCheck(readChannelMessage, async () => (await schemas()).channelMessageSchema),
+  'chat-platform': inputCheck(readStrictChannelMessage, async () => (await schemas()).strictChannelMessageSchema),
+};
 
 /**
  * A channel message: to the webhook URL as written, with no Authorization header, when the
@@ -22,7 +32,7 @@ export function postChannelMessage(
     template: webhook ? '/api/automation/webhooks/{channelId}/{token}' : '/api/automation/messages',
     write: true,
     subject: 'channel message',
-    schema: embedLimits === 'chat-platform' ? strictChannelMessageSchema : channelMessageSchema,
+    input: channelMessageInputs[embedLimits === 'chat-platform' ? 'chat-platform' : 'documented'],
     credential: webhook ? undefined : 'channelKey',
     alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
     request: (json) => (webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json }),

@@ -1,31 +1,25 @@
 /**
  * The channel message and embed schemas of the messaging API, apart from the others: they
  * are the largest (every embed member, its limits, calendar-checked timestamps), and a page
- * that never posts to a channel loads none of them (the client loads this file with the
- * first `postChannelMessage`). Built from the same limits table.
+ * that never posts to a channel loads none of them (the client loads the channel message's
+ * operation with the first `postChannelMessage`, and this file only for a message its fast
+ * check, `channel-checks.generated.ts`, cannot vouch for). Built from the same limits table;
+ * the rules between members are plain functions (`rules.ts`) that the fast checks call too.
  */
 import * as z from 'zod/mini';
 import type { LimitRow } from '../core/limits.js';
-import { boolean, custom, httpUrl, ISO_DATE_TIME_HINT, integer, onAnyObject, text } from '../core/schema-kit.js';
-import { codePointLength } from '../core/text.js';
-import { isIsoDateTime, isValidDate } from '../internal/dates.js';
+import { boolean, custom, httpUrl, ISO_DATE_TIME_HINT, integer, rule, text } from '../core/schema-kit.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS as L } from './limits.js';
+import { channelMessageProblems, type EmbedProfile, isSentTimestamp } from './rules.js';
 
-/**
- * ISO 8601 text of a real date and time as standard date parsers read it (no leap second,
- * decimal comma or zone of hours only: `isIsoDateTime(…, 'sent')`), or a valid `Date`, which
- * `JSON.stringify` sends as ISO 8601 text. Years past 9999 are refused: they print as
- * +010000-…, which no ISO reader takes.
- */
+/** A sent timestamp: ISO 8601 text of a real date and time, or a valid `Date` (`isSentTimestamp`). */
 const timestamp = /* @__PURE__ */ custom<string | Date>(
-  (v) => (typeof v === 'string' ? isIsoDateTime(v, 'sent') : isValidDate(v)),
+  isSentTimestamp,
   'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
   ISO_DATE_TIME_HINT,
 );
 
-type Profile = 'documented' | 'chat-platform';
-
-function buildEmbedSchema(profile: Profile) {
+function buildEmbedSchema(profile: EmbedProfile) {
   const limited = (row: LimitRow) => (profile === 'chat-platform' ? text(row) : z.string());
   const C = CHAT_PLATFORM_EMBED_LIMITS;
   return z.strictObject({
@@ -50,41 +44,15 @@ function buildEmbedSchema(profile: Profile) {
   });
 }
 
-type EmbedShape = z.output<ReturnType<typeof buildEmbedSchema>>;
-
-/** Characters of an embed that the chat platform counts towards its 6000 total. */
-function embedTextLength(embed: EmbedShape): number {
-  const parts = [embed.title, embed.description, embed.author?.name, embed.footer?.text];
-  for (const field of embed.fields ?? []) parts.push(field.name, field.value);
-  return parts.reduce((sum, part) => sum + (part ? codePointLength(part) : 0), 0);
-}
-
 /** A channel message whose embeds are `embed`s: the exported embed schema of the same profile, not a copy. */
-function buildChannelMessageSchema(profile: Profile, embed: ReturnType<typeof buildEmbedSchema>) {
-  const total = CHAT_PLATFORM_EMBED_LIMITS.embedTotalText.max;
+function buildChannelMessageSchema(profile: EmbedProfile, embed: ReturnType<typeof buildEmbedSchema>) {
   const object = z.strictObject({
     content: z.optional(text(L.channelContent)),
     username: z.optional(text(L.channelUsername)),
     avatar_url: z.optional(httpUrl),
     embeds: z.optional(z.array(embed).check(z.maxLength(L.embedsPerMessage.max, `must have at most ${L.embedsPerMessage.max} items`))),
   });
-  const schema = object.check(
-    z.superRefine((message, ctx) => {
-      // "At least one of content or embeds must be present": an empty string or list is not.
-      if (!message.content && !message.embeds?.length) {
-        ctx.addIssue({ code: 'custom', path: [], message: 'needs content or at least one embed', input: message });
-      }
-      const sum = profile === 'chat-platform' ? (message.embeds ?? []).reduce((n, e) => n + embedTextLength(e), 0) : 0;
-      if (sum > total) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['embeds'],
-          message: `the text of all embeds must be at most ${total} characters in all (is ${sum})`,
-          input: message,
-        });
-      }
-    }, onAnyObject),
-  );
+  const schema = object.check(rule(channelMessageProblems, profile));
   return schema as unknown as z.ZodMiniType<z.output<typeof object>, AtLeastOne<z.input<typeof object>, 'content' | 'embeds'>>;
 }
 

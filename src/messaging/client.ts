@@ -4,9 +4,9 @@ import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
+import { checkInput, type InputCheck } from '../core/input-check.js';
 import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
-import { type Checked, checkValue } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
@@ -14,7 +14,7 @@ import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
 import * as operations from './operations.js';
 import type { Announcement, CreatedMessage } from './responses.js';
-import { type AnnouncementInput, type DirectMessageInput, directMessageSchema } from './schemas.js';
+import type { AnnouncementInput, DirectMessageInput } from './schemas.js';
 import { readWebhookUrl } from './webhook-url.js';
 
 /**
@@ -218,7 +218,7 @@ export class MessagingClient {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
       {
-        check: (item, index) => checkValue(directMessageSchema, item, [index]) as Checked<DirectMessageInput>,
+        check: (item, index) => checkInput(operations.directMessageInput as InputCheck<DirectMessageInput>, item, [index]),
         // The item is the schema's output already (`check` above): not parsed a second time.
         send: (item, request) =>
           runOperation(this.#context, operations.sendDirectMessage, item, { ...request, inputChecked: true }, 'sendDirectMessage'),

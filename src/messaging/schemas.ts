@@ -6,7 +6,8 @@
  * Users may run them too, e.g. to check a form before submitting it.
  */
 import * as z from 'zod/mini';
-import { nonEmpty, onAnyObject, text, uuid } from '../core/schema-kit.js';
+import { holdsExactlyOne } from '../core/checks.js';
+import { nonEmpty, onAnyObject, refineWith, text, uuid } from '../core/schema-kit.js';
 import { MESSAGING_LIMITS as L } from './limits.js';
 
 /**
@@ -33,12 +34,11 @@ type RecipientKey = (typeof RECIPIENT_KEYS)[number];
  */
 export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Exclude<RecipientKey, K>]?: never } }[RecipientKey];
 
-const recipientSchema = z.strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) }).check(
-  z.refine((to) => RECIPIENT_KEYS.filter((key) => to[key] !== undefined).length === 1, {
-    message: 'must hold exactly one of userId, phoneNumber or email',
-    ...onAnyObject,
-  }),
-) as unknown as z.ZodMiniType<Recipient, Recipient>;
+const recipientSchema = z
+  .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) })
+  .check(
+    refineWith(holdsExactlyOne, [RECIPIENT_KEYS], { message: 'must hold exactly one of userId, phoneNumber or email', ...onAnyObject }),
+  ) as unknown as z.ZodMiniType<Recipient, Recipient>;
 
 /**
  * A direct message to one employee (`POST /api/bot/messages`).

@@ -91,7 +91,7 @@ async function answerFor(config: ProxyConfig, scrubbers: Scrubbers, request: Req
   const name = pick(operations, sent);
   if (!config.allow.has(name)) return refused(name);
   const operation = OPERATIONS[name];
-  const checked = operation.check(sent);
+  const checked = await operation.check(sent);
   if (!checked.ok) return invalid(service, operation.subject, checked.issues);
   const call = { service, operation: name, input: checked.value } as ProxyCall;
   let verdict: unknown;

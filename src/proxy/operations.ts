@@ -99,7 +99,8 @@ export interface OperationDef {
   body: 'json' | 'form' | 'none';
   /** Names the input in a 400 ("direct message"). */
   subject: string;
-  check(sent: Sent): Checked<unknown>;
+  /** The input as the client method takes it, or every problem; later when the check loaded a schema (the update's). */
+  check(sent: Sent): Checked<unknown> | Promise<Checked<unknown>>;
   // biome-ignore lint/suspicious/noExplicitAny: each operation's input is the one its check returned.
   send(clients: Required<Clients>, input: any, options: RequestOptions): PromiseLike<unknown>;
 }

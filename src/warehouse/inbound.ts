@@ -3,6 +3,7 @@ import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
 import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
+import { andThen, type Eventually } from '../internal/eventually.js';
 import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
 import { checkUpdate, createBulk, createOrder, listInbound, updateOrder } from './operations.js';
 import type { PagePromise } from './page-promise.js';
@@ -153,13 +154,15 @@ export class InboundOrders {
 }
 
 /** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
-function checkUpdateItem(item: unknown, index: number): Checked<InboundUpdateItem> {
+function checkUpdateItem(item: unknown, index: number): Eventually<Checked<InboundUpdateItem>> {
   if (item === null || typeof item !== 'object')
     return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
   const { order_id, patch, current } = item as InboundUpdateItem;
   const kept = copyCurrentOrder(current);
-  const checked = checkUpdate(order_id, patch, kept);
-  if (checked.ok) return { ok: true, value: { order_id, patch: checked.value.patch, current: kept } };
   const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
-  return { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) };
+  return andThen(checkUpdate(order_id, patch, kept), (checked) =>
+    checked.ok
+      ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
+      : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) },
+  );
 }

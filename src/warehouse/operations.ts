@@ -1,24 +1,25 @@
 /** The warehouse endpoints as declarations: what each sends and how its answer is read. */
-import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/errors/index.js';
+import { checkInput, type InputCheck, inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
-import { type Checked, checkedOr, checkValue } from '../core/validation.js';
+import { type Checked, checkedOr } from '../core/validation.js';
+import { andThen, type Eventually } from '../internal/eventually.js';
 import { isUuid } from '../internal/path.js';
 import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
 import { ordersToCsv } from './csv.js';
-import { WAREHOUSE_LIMITS } from './limits.js';
-import { bulkForm, createOrderForm, fieldKinds } from './multipart.js';
-import type { ListOperation } from './pages.js';
-import { parseBulkCreated, parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage, parseUpdated } from './responses.js';
 import {
-  BULK_CSV_COLUMNS,
-  inboundListParamsSchema,
-  inboundOrderCreateObject,
-  inboundOrderCreateSchema,
-  inboundOrderRowSchema,
-  inboundOrderUpdateSchema,
-  shipmentListParamsSchema,
-} from './schemas.js';
+  CREATE_FORM_KINDS,
+  CSV_COLUMNS,
+  readInboundListParams,
+  readInboundOrderCreate,
+  readInboundOrderRow,
+  readInboundOrderUpdate,
+  readShipmentListParams,
+} from './fast-checks.generated.js';
+import { WAREHOUSE_LIMITS } from './limits.js';
+import { bulkForm, createOrderForm } from './multipart.js';
+import type { ListOperation } from './pages.js';
+import { parseBulkCreated, parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage, parseUpdated } from './read-bodies.js';
 import type {
   BulkCreateResult,
   CreatedInboundOrder,
@@ -32,8 +33,13 @@ import type {
 } from './types.js';
 import { appendQueryArray, formatOrderDate } from './wire-format.js';
 
-const KINDS = fieldKinds(inboundOrderCreateObject.shape);
 const credential = 'apiKey';
+
+/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
+const schemas = () => import('./schemas.js');
+const createInput = inputCheck(readInboundOrderCreate, async () => (await schemas()).inboundOrderCreateSchema);
+const rowInput = inputCheck(readInboundOrderRow, async () => (await schemas()).inboundOrderRowSchema);
+const updateInput = inputCheck(readInboundOrderUpdate, async () => (await schemas()).inboundOrderUpdateSchema);
 
 /** A path id the document types as a UUID, checked before a URL is built (which also refuses `..`, `/`, `?`). */
 export function idIssues(field: string, value: unknown): ValidationIssue[] {
@@ -46,9 +52,9 @@ export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder
   template: '/api/v1/inbound',
   write: true,
   subject: 'inbound order',
-  schema: inboundOrderCreateSchema,
+  input: createInput as InputCheck<Record<string, unknown>>,
   credential,
-  request: (order) => ({ path: '/inbound', body: createOrderForm(order, KINDS) }),
+  request: (order) => ({ path: '/inbound', body: createOrderForm(order, CREATE_FORM_KINDS) }),
   parse: parseCreated,
 };
 
@@ -65,18 +71,18 @@ export const createBulk: Operation<unknown, BulkCreateResult> = {
 };
 
 /** Rows: each checked one by one, and their checked values are what the CSV is written from. */
-function checkBulk(input: unknown): Checked<unknown> {
+function checkBulk(input: unknown): Eventually<Checked<unknown>> {
   if (Array.isArray(input)) {
     if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
-    const issues: ValidationIssue[] = [];
-    const rows: unknown[] = [];
-    // An index loop, not forEach: a hole in a sparse array is a missing order, not nothing.
-    for (let i = 0; i < input.length; i++) {
-      const result = checkValue(inboundOrderRowSchema, input[i], [i]);
-      if (result.ok) rows.push(result.value);
-      else issues.push(...result.issues);
-    }
-    return checkedOr(rows, issues);
+    const rows: Eventually<Checked<unknown>>[] = [];
+    // An index loop, not map: a hole in a sparse array is a missing order, not nothing.
+    for (let i = 0; i < input.length; i++) rows.push(checkInput(rowInput, input[i], [i]));
+    const gather = (all: Checked<unknown>[]) =>
+      checkedOr(
+        all.flatMap((row) => (row.ok ? [row.value] : [])),
+        all.flatMap((row) => (row.ok ? [] : row.issues)),
+      );
+    return rows.some((row) => row instanceof Promise) ? Promise.all(rows).then(gather) : gather(rows as Checked<unknown>[]);
   }
   const size =
     typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
@@ -87,7 +93,7 @@ function checkBulk(input: unknown): Checked<unknown> {
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
 
 function csvOf(input: unknown): string | Blob {
-  if (Array.isArray(input)) return ordersToCsv(BULK_CSV_COLUMNS, input);
+  if (Array.isArray(input)) return ordersToCsv(CSV_COLUMNS, input);
   if (isBytes(input)) return new Blob([input as BlobPart], { type: 'text/csv' });
   return input as string | Blob;
 }
@@ -112,15 +118,16 @@ export function updateOrder(current: CurrentOrder | undefined): Operation<Update
 }
 
 /** The id and the patch as checked (the schema's reading of it is what is sent), or every problem with the rules broken. */
-export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Checked<UpdateInput> {
+export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Eventually<Checked<UpdateInput>> {
   const id = idIssues('order_id', orderId);
-  const parsed = checkValue(inboundOrderUpdateSchema, patch);
-  if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
-  const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
-  const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
-  // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
-  const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
-  return checkedOr({ order_id: orderId, patch: wire }, issues);
+  return andThen(checkInput(updateInput, patch), (parsed) => {
+    if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
+    const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
+    const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+    // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
+    const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
+    return checkedOr({ order_id: orderId, patch: wire }, issues);
+  });
 }
 
 /** `GET /api/v1/shipments/{shipment_id}`. */
@@ -152,7 +159,7 @@ function pageQuery(params: Record<string, unknown>, offset: number, limit: numbe
 /** A list endpoint of the warehouse: `path`, its parameter schema, how a page is read, and what names an item. */
 function listOf<P extends { offset?: number; limit?: number } & Record<string, unknown>, Item>(
   path: string,
-  schema: z.ZodMiniType,
+  input: InputCheck<unknown>,
   parse: ListOperation<P, Item>['parse'],
   named: Pick<ListOperation<P, Item>, 'subject' | 'keyOf' | 'template'>,
 ): ListOperation<P, Item> {
@@ -160,7 +167,7 @@ function listOf<P extends { offset?: number; limit?: number } & Record<string, u
   return {
     ...named,
     path,
-    schema,
+    input,
     parse,
     credential,
     limitOf,
@@ -170,15 +177,25 @@ function listOf<P extends { offset?: number; limit?: number } & Record<string, u
 }
 
 /** `GET /api/v1/inbound`, page by page. */
-export const listInbound = listOf<InboundQuery, InboundOrder>('/inbound', inboundListParamsSchema, parseInboundPage, {
-  subject: 'inbound list parameters',
-  template: '/api/v1/inbound',
-  keyOf: (order) => order.order_id,
-});
+export const listInbound = listOf<InboundQuery, InboundOrder>(
+  '/inbound',
+  inputCheck(readInboundListParams, async () => (await schemas()).inboundListParamsSchema),
+  parseInboundPage,
+  {
+    subject: 'inbound list parameters',
+    template: '/api/v1/inbound',
+    keyOf: (order) => order.order_id,
+  },
+);
 
 /** `GET /api/v1/shipments`, page by page. */
-export const listShipments = listOf<ShipmentQuery, Shipment>('/shipments', shipmentListParamsSchema, parseShipmentPage, {
-  subject: 'shipment list parameters',
-  template: '/api/v1/shipments',
-  keyOf: (shipment) => shipment.shipment_id,
-});
+export const listShipments = listOf<ShipmentQuery, Shipment>(
+  '/shipments',
+  inputCheck(readShipmentListParams, async () => (await schemas()).shipmentListParamsSchema),
+  parseShipmentPage,
+  {
+    subject: 'shipment list parameters',
+    template: '/api/v1/shipments',
+    keyOf: (shipment) => shipment.shipment_id,
+  },
+);

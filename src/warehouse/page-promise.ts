@@ -6,6 +6,7 @@
 
 import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import { userAbort } from '../core/http/index.js';
+import type { Eventually } from '../internal/eventually.js';
 import { fetchLinked, Page, type PageResult, type PagingContext } from './page.js';
 
 /**
@@ -43,13 +44,15 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   readonly #context: PagingContext<Item>;
   readonly #paging: PaginationOptions;
   /** @internal Built by the list methods. */
-  constructor(context: PagingContext<Item>, startOffset: number, paging: PaginationOptions = {}) {
+  constructor(context: PagingContext<Item>, startOffset: Eventually<number>, paging: PaginationOptions = {}) {
     const { call } = context;
-    const fetchFirst = (): Promise<WithResponse<Page<Item>>> =>
+    // The offset is known once the parameters are checked: at once, or after their schema ran.
+    const fetchAt = (start: number): Promise<WithResponse<Page<Item>>> =>
       context
-        .fetch(startOffset, context.options)
+        .fetch(start, context.options)
         .withResponse()
-        .then(({ data, response }) => ({ data: new Page(data, context, startOffset), response }));
+        .then(({ data, response }) => ({ data: new Page(data, context, start), response }));
+    const fetchFirst = () => (startOffset instanceof Promise ? startOffset.then(fetchAt) : fetchAt(startOffset));
     const first = call ? call.begin(fetchFirst) : fetchFirst();
     super(first);
     this.#context = context;

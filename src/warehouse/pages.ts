@@ -4,14 +4,14 @@
  * iteration. The pages themselves are `page.ts`; the iteration `page-promise.ts`.
  */
 
-import type * as z from 'zod/mini';
 import { type APIPromise, rejectedPromise } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
 import { RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
-import { type CallOptions, openCall, type RawResponse } from '../core/http/index.js';
+import { type CallOptions, captureCallSite, openCall, type RawResponse, withCallSite } from '../core/http/index.js';
+import { checkInput, type InputCheck } from '../core/input-check.js';
 import { type ClientContext, callTrace, type Operation, sendOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
-import { parseRequest } from '../core/validation.js';
+import { andThen, type Eventually } from '../internal/eventually.js';
 import type { PageResult, PagingContext } from './page.js';
 import { PagePromise, type PaginationOptions } from './page-promise.js';
 
@@ -29,7 +29,8 @@ export type ListOptions = PaginationOptions & RequestOptions;
 /** @internal A list endpoint: a read whose request depends on the page's offset. */
 export interface ListOperation<P, Item> {
   subject: string;
-  schema: z.ZodMiniType;
+  /** The parameters' check: their fast check, else their schema. */
+  input: InputCheck<unknown>;
   credential?: string;
   path: string;
   /** The path as the document writes it (`/api/v1/inbound`): what traces name. */
@@ -39,7 +40,7 @@ export interface ListOperation<P, Item> {
   offsetOf(params: P): number;
   query(params: P, offset: number): URLSearchParams;
   keyOf(item: Item): unknown;
-  parse(raw: RawResponse, requested: { offset: number; limit: number }): PageResult<Item>;
+  parse(raw: RawResponse, requested: { offset: number; limit: number }): Eventually<PageResult<Item>>;
 }
 
 function splitListOptions(options: ListOptions | undefined): { paging: PaginationOptions; request: RequestOptions } {
@@ -55,7 +56,10 @@ function splitListOptions(options: ListOptions | undefined): { paging: Paginatio
   return { paging: { concurrency, maxItems }, request };
 }
 
-/** @internal Checks the parameters and options, then returns the pages of a list (the first already on its way). */
+/**
+ * @internal Checks the parameters and options, then returns the pages of a list (the first
+ * already on its way; once their schema has run, when the fast check cannot vouch for them).
+ */
 export function listPages<P, Item>(
   context: ClientContext,
   operation: ListOperation<P, Item>,
@@ -63,41 +67,50 @@ export function listPages<P, Item>(
   options: ListOptions | undefined,
   methodName: string,
 ): PagePromise<Item> {
-  let fetchPage: (offset: number, callOptions: CallOptions) => APIPromise<PageResult<Item>>;
+  // One call site for every page: captured now, while the caller's frames are on the stack.
+  const callSite = captureCallSite(listPages);
   const trace = callTrace(context, { method: 'GET', template: operation.template }, methodName);
-  let params: P | undefined;
-  let paging: PaginationOptions = {};
-  let callOptions: CallOptions = {};
-  try {
-    ({ paging, request: callOptions } = splitListOptions(options));
-    checkRequestOptions(callOptions);
-    params = parseRequest(operation.schema, input ?? {}, operation.subject) as P;
-    const deadline = callOptions.deadline ?? context.http.settings.deadline;
-    // One deadline for the whole iteration: every page gets the same instant.
-    if (deadline !== undefined) callOptions = { ...callOptions, deadlineAt: Date.now() + deadline };
-    const checked = params;
-    const limit = operation.limitOf(checked);
-    fetchPage = (offset, pageOptions) =>
-      sendOperation(context, pageOperation(operation, checked, offset, limit), undefined, pageOptions, trace);
-  } catch (error) {
-    fetchPage = () => rejectedPromise(error);
-  }
-  const limit = params === undefined ? 0 : operation.limitOf(params);
-  const start = params === undefined ? 0 : operation.offsetOf(params);
-  const label = `GET ${operation.path}`;
-  const { sort_key = 'created_at', sort_order = 'desc' } = (params ?? {}) as { sort_key?: string; sort_order?: string };
-  const newestFirst = sort_key === 'created_at' && sort_order === 'desc';
   const call = openCall(() => trace);
+  let fetchPage: (offset: number, callOptions: CallOptions) => APIPromise<PageResult<Item>> = () =>
+    rejectedPromise(new RequestValidationError([], operation.subject));
   const lister: PagingContext<Item> = {
     // A page requested later (by the iteration, or ahead of it) still belongs to the list's call.
-    fetch: call ? (offset, pageOptions) => call.within(() => fetchPage(offset, pageOptions)) : fetchPage,
-    limit,
+    fetch: call ? (offset, pageOptions) => call.within(() => fetchPage(offset, pageOptions)) : (offset, o) => fetchPage(offset, o),
+    limit: 0,
     keyOf: operation.keyOf,
-    label,
-    options: callOptions,
-    newestFirst,
+    label: `GET ${operation.path}`,
+    options: {},
+    newestFirst: false,
     call,
   };
+  let paging: PaginationOptions = {};
+  let start: Eventually<number>;
+  try {
+    let callOptions: CallOptions;
+    ({ paging, request: callOptions } = splitListOptions(options));
+    checkRequestOptions(callOptions);
+    const deadline = callOptions.deadline ?? context.http.settings.deadline;
+    // One deadline for the whole iteration: every page gets the same instant.
+    lister.options = deadline === undefined ? callOptions : { ...callOptions, deadlineAt: Date.now() + deadline };
+    start = andThen(checkInput(operation.input, input ?? {}), (checked) => {
+      if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
+      const params = checked.value as P;
+      const limit = operation.limitOf(params);
+      fetchPage = (offset, pageOptions) =>
+        sendOperation(context, pageOperation(operation, params, offset, limit), undefined, pageOptions, trace, callSite);
+      const { sort_key = 'created_at', sort_order = 'desc' } = params as { sort_key?: string; sort_order?: string };
+      lister.limit = limit;
+      lister.newestFirst = sort_key === 'created_at' && sort_order === 'desc';
+      return operation.offsetOf(params);
+    });
+    if (start instanceof Promise)
+      start = start.catch((error: unknown) => {
+        throw withCallSite(error, callSite);
+      });
+  } catch (error) {
+    fetchPage = () => rejectedPromise(error);
+    start = 0;
+  }
   return new PagePromise<Item>(lister, start, paging);
 }
 

@@ -5,26 +5,25 @@
  * `integer` refuses 2.5, a uuid id is a UUID, a documented enumeration holds one of its
  * values. Unknown members are kept as sent. These are the document's letter, the measure of
  * every body (and of the OpenAPI documents); what a read does with a body that breaks it is
- * `checkBody`'s: rejected where the SDK needs the member, else reported and resolved
- * as received (rejected under `strictResponseValidation`). The types (`types.ts`) say what
- * can arrive.
+ * `read-bodies.ts`'s: rejected where the SDK needs the member, else reported and resolved
+ * as received (rejected under `strictResponseValidation`). A read runs them only for a body
+ * their generated fast checks (`body-checks.generated.ts`) cannot vouch for, loading this
+ * module (and zod) then. The types (`types.ts`) say what can arrive.
  */
 import * as z from 'zod/mini';
-import type { RawResponse } from '../core/http/index.js';
-import { checkBodyQuickly } from '../core/quick-accept.js';
-import { boolean, custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, uuid } from '../core/schema-kit.js';
-import { isIsoDateTime } from '../internal/dates.js';
+import { isRecord, isString } from '../core/checks.js';
+import { boolean, custom, finite, ISO_DATE_TIME_HINT, integer, oneOf, refineWith, uuid } from '../core/schema-kit.js';
+import { holdsTotal, isTimestamp } from './checks.js';
 import { FULFILLMENT_TYPES, type InboundStatus, SHIPMENT_FULFILLMENT_TYPES, SHIPMENT_STATUSES, SOLD_AS_VALUES } from './fields.js';
 import { isRenderedDate } from './wire-format.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** An object whose members the document does not show. */
-const record = custom<Record<string, unknown>>(isObject, 'must be an object', { type: 'object' });
+const record = custom<Record<string, unknown>>(isRecord, 'must be an object', { type: 'object' });
 const text = z.string();
 const textOrNull = z.nullable(z.string());
 const count = integer();
 /** "ISO 8601 timestamp": ISO 8601 text of a real date and time (`isIsoDateTime`). */
-const timestamp = custom<string>((v) => typeof v === 'string' && isIsoDateTime(v), 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
+const timestamp = custom<string>(isTimestamp, 'must be an ISO 8601 timestamp', ISO_DATE_TIME_HINT);
 /** "Rendered as month/day/year": a real day. */
 // (Its JSON Schema pattern, calendar-exact, is the OpenAPI script's: the bundle does not carry it.)
 const renderedDate = custom<string>(isRenderedDate, 'must be a real day written month/day/year', { type: 'string' });
@@ -52,7 +51,7 @@ const inboundOrderShape = {
   upc: textOrNull,
   tracking_numbers: z.array(text),
   /** `inbound` or `outbound` (already shipped); the document does not show the full set. */
-  status: custom<InboundStatus>((v) => typeof v === 'string', 'must be a string', { type: 'string' }),
+  status: custom<InboundStatus>(isString, 'must be a string', { type: 'string' }),
   created_at: timestamp,
 };
 /**
@@ -157,101 +156,14 @@ export const shipmentDetailSchema = z.looseObject({
 /** `data.results`: the total (`total` on the inbound list, `total_results` on shipments; either is read on both), offset and limit. */
 const results = z
   .looseObject({ total: z.optional(count), total_results: z.optional(count), offset: z.optional(count), limit: z.optional(count) })
-  .check(
-    z.refine((r) => r.total !== undefined || r.total_results !== undefined, {
-      message: 'must hold total (or total_results)',
-      path: ['total'],
-    }),
-  );
+  .check(refineWith(holdsTotal, [], { message: 'must hold total (or total_results)', path: ['total'] }));
 /** @internal `data` of the inbound list (read by the OpenAPI generator). */
 export const inboundPageSchema = z.looseObject({ orders: z.array(inboundOrderSchema), results });
 /** @internal `data` of the shipment list (read by the OpenAPI generator). */
 export const shipmentPageSchema = z.looseObject({ shipments: z.array(shipmentSchema), results });
 
-/**
- * The `{ status, message, data, errors }` envelope. `status: "failed"` is an error under any
- * HTTP status; a body that is no envelope breaks the document.
- */
-function unwrap(raw: RawResponse): { message: string; data: unknown } {
-  const body = raw.body;
-  if (!isObject(body) || (body.status !== 'success' && body.status !== 'failed')) {
-    const what = !raw.isJson
-      ? 'is not JSON'
-      : body === undefined
-        ? 'is empty'
-        : !isObject(body)
-          ? 'is not an object'
-          : 'has no status "success" or "failed"';
-    raw.mismatch([{ path: isObject(body) ? ['status'] : [], message: `${what}: expected the response envelope` }]);
-    return { message: '', data: isObject(body) ? body.data : undefined };
-  }
-  if (body.status === 'failed') throw raw.failed();
-  return { message: typeof body.message === 'string' ? body.message : '', data: body.data };
-}
+/** @internal `data` of a shipment's detail. */
+export const shipmentDetailDataSchema = z.looseObject({ shipment: shipmentDetailSchema });
 
-/**
- * What the SDK itself needs of each body, held in every mode: `data` of its kind, a list's
- * items array and total, and the ids it puts in URLs. Any other member off its documented
- * type is reported, or rejected under `strictResponseValidation` (`checkBody`, after `checkBodyQuickly`'s fast yes).
- */
-const needs = (...paths: string[]) => ({ at: ['data'], essential: new Set(['data', ...paths]) });
-const listNeeds = (items: string, id: string) =>
-  needs(`data.${items}`, `data.${items}[]`, `data.${items}[].${id}`, 'data.results', 'data.results.total', 'data.results.total_results');
-const INBOUND_PAGE = listNeeds('orders', 'order_id');
-const SHIPMENT_PAGE = listNeeds('shipments', 'shipment_id');
-const SHIPMENT_DETAIL = needs('data.shipment', 'data.shipment.shipment_id', 'data.shipment.orders[].order_id');
-const CREATED = needs('data.order_id');
-
-type Requested = { offset: number; limit: number };
-
-/**
- * A page as answered. The client computes the next offset itself (the offset asked plus the
- * items received); the answer's own `offset` is only shown, and reported when it is not the
- * one asked, so a wrong or negative offset is never sent back.
- */
-function page<Item>(raw: RawResponse, items: Item[], counts: z.output<typeof results>, requested: Requested) {
-  const { offset, limit } = counts;
-  if (offset !== undefined && offset !== requested.offset) {
-    raw.deviation([{ path: ['data', 'results', 'offset'], message: `must be the offset asked (${requested.offset})` }]);
-  }
-  // Both names are read on both lists: the document gives each list its own, and a server may use either.
-  const total = (counts.total ?? counts.total_results) as number;
-  return {
-    items,
-    total,
-    offset: typeof offset === 'number' ? offset : requested.offset,
-    limit: typeof limit === 'number' ? limit : requested.limit,
-  };
-}
-
-export function parseInboundPage(raw: RawResponse, requested: Requested) {
-  const data = checkBodyQuickly(raw, inboundPageSchema, unwrap(raw).data, INBOUND_PAGE);
-  return page(raw, data.orders, data.results, requested);
-}
-
-export function parseShipmentPage(raw: RawResponse, requested: Requested) {
-  const data = checkBodyQuickly(raw, shipmentPageSchema, unwrap(raw).data, SHIPMENT_PAGE);
-  return page(raw, data.shipments, data.results, requested);
-}
-
-const detailData = z.looseObject({ shipment: shipmentDetailSchema });
-export function parseShipmentDetail(raw: RawResponse) {
-  return checkBodyQuickly(raw, detailData, unwrap(raw).data, SHIPMENT_DETAIL).shipment;
-}
-
-/** `inbound.create`: `data.order_id`. A write: an odd body is reported and returned as received. */
-const createdData = z.looseObject({ order_id: uuid });
-export function parseCreated(raw: RawResponse): { order_id: string; [member: string]: unknown } {
-  const data = checkBodyQuickly(raw, createdData, unwrap(raw).data, CREATED);
-  return isObject(data) ? data : ({} as { order_id: string });
-}
-
-/** The bulk response body is not documented: the envelope's message and `data` as sent. */
-export function parseBulkCreated(raw: RawResponse): { message: string; data: unknown } {
-  const { message, data } = unwrap(raw);
-  return { message, data: data ?? null };
-}
-
-export function parseUpdated(raw: RawResponse): { message: string } {
-  return { message: unwrap(raw).message };
-}
+/** @internal `data` of a created order (`inbound.create`). */
+export const createdOrderDataSchema = z.looseObject({ order_id: uuid });

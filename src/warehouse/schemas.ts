@@ -5,10 +5,9 @@
  * form, so the two cannot part. The update endpoint's business rules live in `check-update.ts`.
  */
 import * as z from 'zod/mini';
-import { custom, finite, integer, matching, nonEmpty, onAnyObject, oneOf, uuid } from '../core/schema-kit.js';
-import { isValidDate } from '../internal/dates.js';
+import { custom, finite, integer, matching, nonEmpty, oneOf, refineWith, rule, uuid } from '../core/schema-kit.js';
+import { createRuleProblems, csvCellProblems, isInboundLimit, isLabelFiles, isOrderDate, isPackSize, jsonDataProblems } from './checks.js';
 import {
-  ASIN_REQUIRED_FOR,
   CREATE_FULFILLMENT_TYPES,
   CREATE_SOLD_AS,
   FULFILLMENT_TYPES,
@@ -20,84 +19,26 @@ import {
 } from './fields.js';
 import { WAREHOUSE_LIMITS as L } from './limits.js';
 import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
-import { CSV_LIST_SEPARATOR, FORMULA_PREFIXES, readOrderDate } from './wire-format.js';
 
 /** An order date: `MM/DD/YYYY` or `YYYY-MM-DD` text naming a real day, or a valid `Date` (sent as MM/DD/YYYY). */
-const orderDate = custom<string | Date>(
-  (v) => (typeof v === 'string' ? readOrderDate(v) !== undefined : isValidDate(v)),
-  'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date',
-  { type: 'string', pattern: '^(\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})$' },
-);
+const orderDate = custom<string | Date>(isOrderDate, 'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date', {
+  type: 'string',
+  pattern: '^(\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})$',
+});
 
 /** A count of units: a whole number, 0 or more. */
 const units = integer(0);
 
 /** `units_per_pack` is a string on the create form; a positive integer, or a string of its digits, is taken. */
-const packSize = custom<number | string>(
-  (v) =>
-    typeof v === 'number'
-      ? Number.isSafeInteger(v) && v >= 1
-      : typeof v === 'string' && /^[1-9]\d*$/.test(v) && Number.isSafeInteger(Number(v)),
-  'must be a positive integer',
-  { type: 'string', pattern: '^[1-9]\\d*$' },
-);
-
-/** How deep a bundle item may nest: deeper is a cycle, or no item a warehouse form needs. */
-const JSON_DEPTH = 64;
-type Path = (string | number)[];
-
-/**
- * Where `value` stops being plain JSON data, and why: what `JSON.stringify` would change or
- * drop (a `toJSON` method, a `Date`, a `Map`, `NaN`, a function) is refused, so what is
- * checked is what is sent. `undefined` members of an object are absent, as in JSON.
- */
-function jsonProblem(value: unknown, path: Path, depth = 0): { path: Path; message: string } | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, message: `must be a finite number, not ${value}` };
-  if (typeof value !== 'object')
-    return { path, message: `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` };
-  if (depth >= JSON_DEPTH) return { path, message: `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)` };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const problem = jsonProblem(value[i], [...path, i], depth + 1);
-      if (problem) return problem;
-    }
-    return undefined;
-  }
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
-    return { path, message: 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)' };
-  }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' };
-  }
-  for (const [key, member] of Object.entries(value)) {
-    const problem = member === undefined ? undefined : jsonProblem(member, [...path, key], depth + 1);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-const plainJson = z.superRefine((item: unknown, ctx) => {
-  let problem: ReturnType<typeof jsonProblem>;
-  try {
-    problem = jsonProblem(item, []);
-  } catch {
-    problem = { path: [], message: 'must be plain JSON data (a member could not be read)' };
-  }
-  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: item });
-});
+const packSize = custom<number | string>(isPackSize, 'must be a positive integer', { type: 'string', pattern: '^[1-9]\\d*$' });
 
 /** One bundle item: quantity, item_name and color, and further members passed through (sent as JSON text). */
-const bundleItem = z.looseObject({ quantity: units, item_name: nonEmpty, color: z.string() }).check(plainJson);
+const bundleItem = z.looseObject({ quantity: units, item_name: nonEmpty, color: z.string() }).check(rule(jsonDataProblems));
 
-const isBlob = (value: unknown) => typeof Blob !== 'undefined' && value instanceof Blob;
-const labelFiles = custom<Blob | Blob[]>(
-  // An index loop, not every(): a hole in a sparse array is a missing file, not nothing.
-  (v) => isBlob(v) || (Array.isArray(v) && v.length > 0 && Array.from(v).every(isBlob)),
-  'must be a Blob or File, or a non-empty array of them',
-  { type: 'string', format: 'binary' },
-);
+const labelFiles = custom<Blob | Blob[]>(isLabelFiles, 'must be a Blob or File, or a non-empty array of them', {
+  type: 'string',
+  format: 'binary',
+});
 
 /** The create form's order fields, in the document's order: the bulk CSV's columns too. */
 const orderFields = {
@@ -131,18 +72,6 @@ const orderFields = {
  */
 export const BULK_CSV_COLUMNS = Object.keys(orderFields) as (keyof typeof orderFields)[];
 
-type RuleSubject = { fulfillment_type: string; asin?: string | undefined; sold_as?: string | undefined; units_per_pack?: unknown };
-
-/** The create endpoint's "required when" rules. */
-const createRules = z.superRefine((order: RuleSubject, ctx) => {
-  if ((ASIN_REQUIRED_FOR as readonly string[]).includes(order.fulfillment_type) && !order.asin) {
-    ctx.addIssue({ code: 'custom', path: ['asin'], message: `is required for ${order.fulfillment_type} orders`, input: order.asin });
-  }
-  if (order.sold_as === 'bundle' && order.units_per_pack === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['units_per_pack'], message: 'is required when sold_as is bundle', input: undefined });
-  }
-}, onAnyObject);
-
 /**
  * The create schema's object, before its "required when" rules: its `shape` names the form's
  * fields and their checks (the types and the multipart encoding are read off it).
@@ -169,37 +98,7 @@ export const inboundOrderCreateObject = z.strictObject({
  * result.success; // false: asin is required for fba orders
  * ```
  */
-export const inboundOrderCreateSchema = inboundOrderCreateObject.check(createRules);
-
-/**
- * What a bulk-upload cell may not hold: a tracking number with the list separator `;` (it
- * would arrive as two), or text that starts like a spreadsheet formula (`=`, `+`, `-`, `@`).
- */
-const csvRules = z.superRefine((row: Record<string, unknown>, ctx) => {
-  for (const [column, value] of Object.entries(row)) {
-    const cells = column === 'tracking_numbers' && Array.isArray(value) ? value : [value];
-    cells.forEach((cell, i) => {
-      if (typeof cell !== 'string') return;
-      const path = column === 'tracking_numbers' ? [column, i] : [column];
-      if (column === 'tracking_numbers' && cell.includes(CSV_LIST_SEPARATOR)) {
-        ctx.addIssue({
-          code: 'custom',
-          path,
-          message: `must not contain "${CSV_LIST_SEPARATOR}", which separates tracking numbers in a CSV cell`,
-          input: cell,
-        });
-      }
-      if (column !== 'date' && column !== 'units_per_pack' && FORMULA_PREFIXES.some((p) => cell.startsWith(p))) {
-        ctx.addIssue({
-          code: 'custom',
-          path,
-          message: 'must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)',
-          input: cell,
-        });
-      }
-    });
-  }
-}, onAnyObject);
+export const inboundOrderCreateSchema = inboundOrderCreateObject.check(rule(createRuleProblems));
 
 /**
  * One row of a bulk upload (`inbound.createBulk` with rows): a new order without files or
@@ -217,7 +116,7 @@ const csvRules = z.superRefine((row: Record<string, unknown>, ctx) => {
  * if (bad.length === 0) await warehouse.inbound.createBulk(rows);
  * ```
  */
-export const inboundOrderRowSchema = z.strictObject(orderFields).check(createRules, csvRules);
+export const inboundOrderRowSchema = z.strictObject(orderFields).check(rule(createRuleProblems), rule(csvCellProblems));
 
 /**
  * A change to an inbound order (`inbound.update`), member names as the update endpoint
@@ -264,9 +163,7 @@ const sortOrder = z.optional(oneOf(SORT_ORDERS));
 export const inboundListParamsSchema = z.strictObject({
   offset,
   limit: z.optional(
-    integer(undefined, L.largestQueryNumber).check(
-      z.refine((n: number) => n === -1 || n >= 1, 'must be a positive integer, or -1 for every record'),
-    ),
+    integer(undefined, L.largestQueryNumber).check(refineWith(isInboundLimit, [], 'must be a positive integer, or -1 for every record')),
   ),
   sort_key: z.optional(oneOf(INBOUND_ORDER_FIELDS)),
   sort_order: sortOrder,

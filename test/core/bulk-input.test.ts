@@ -135,3 +135,29 @@ describe('inbound.updateMany keeps the current order as it was at the call', () 
     expect(result?.status).toBe('fulfilled');
   });
 });
+
+describe('an item its fast check cannot vouch for is read at the call too', () => {
+  it('a refused item fixed right after the call is still refused: its schema reads the copy taken at the call', async () => {
+    const { client, items, sentBodies } = messaging();
+    const bad = { to: { email: 'ana@example.com' }, body: '' };
+    const pending = client.sendDirectMessages([...items.slice(0, 3), bad]);
+    bad.body = 'fixed after the call';
+    const error = await Promise.resolve(pending).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path)).toEqual([[3, 'body']]);
+    expect(sentBodies()).toEqual([]);
+  });
+
+  it('an update whose patch the fast check leaves to the schema is checked as it was at the call', async () => {
+    const mock = createWarehouseMock({ inboundOrders: 2 });
+    const client = new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
+    const [order] = mock.state.inboundOrders;
+    if (!order) throw new Error('the seed has no order');
+    const patch: Record<string, unknown> = { notes: 'ok', quantity: -1 };
+    const pending = client.inbound.updateMany([{ order_id: order.order_id, patch: patch as InboundUpdateItem['patch'] }]);
+    patch.quantity = 4;
+    const error = await Promise.resolve(pending).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues[0]?.path).toEqual([0, 'patch', 'quantity']);
+  });
+});

@@ -8,6 +8,7 @@ import type { FetchInit } from '../../seams/transport.js';
 import { sensitiveValues } from '../config.js';
 import type { RequestOptions } from '../options.js';
 import { buildRequest, type RequestSpec } from './build-request.js';
+import type { CallSite } from './call-site.js';
 import { CallDeadline } from './deadline.js';
 import type { RawResponse } from './raw-response.js';
 
@@ -17,8 +18,8 @@ export interface CallOptions extends RequestOptions {
   deadlineAt?: number | undefined;
   /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim), given the signal that stops waiting for it; a throw ends the call unlogged. */
   beforeSend?: ((signal: AbortSignal) => Promise<void>) | undefined;
-  /** @internal Where the caller made the call, captured once for all its requests (a bulk call's items). */
-  callSite?: Error | undefined;
+  /** @internal Where the caller made the call, captured at the method it called, once for all its requests (a bulk call's items, a list's pages). */
+  callSite?: CallSite | undefined;
   /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
   inputChecked?: boolean | undefined;
   /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */

@@ -7,7 +7,7 @@
 import type { Redactor } from '../../internal/redact.js';
 import { shorten } from '../../internal/text.js';
 import type { HeaderView } from '../../seams/transport.js';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpslinkError } from '../errors/index.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '../errors/index.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
 
@@ -118,16 +118,4 @@ function marked<E extends Error>(error: E, unsent: boolean | undefined): E {
 /** `APIUserAbortError` for the caller's abort; `unsent` when no attempt of the call reached the service. */
 export function userAbort(label: string, signal: AbortSignal | undefined, unsent?: boolean): APIUserAbortError {
   return marked(new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason }), unsent);
-}
-
-/** Gives an SDK error the stack of the call that started the request. */
-export function withCallSite(error: unknown, callSite: Error): unknown {
-  if (!(error instanceof OpslinkError)) return error;
-  const frames = callSite.stack?.split('\n').slice(1).join('\n');
-  const head =
-    error instanceof APIError
-      ? `${error.name}: ${error.message} (${error.status} ${error.method} ${error.path})`
-      : `${error.name}: ${error.message}`;
-  if (frames) error.stack = `${head}\n${frames}`;
-  return error;
 }

@@ -6,6 +6,7 @@
  */
 
 import { followRedirects } from '#transport';
+import type { Eventually } from '../../internal/eventually.js';
 import type { Redactor } from '../../internal/redact.js';
 import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
 import type { Gate, GateRequest } from '../../seams/store.js';
@@ -16,7 +17,8 @@ import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js'
 import { attempt } from './attempt.js';
 import { lowerCaseNames, type RequestSpec } from './build-request.js';
 import { type Call, type CallOptions, type Pause, prepareCall } from './call.js';
-import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import { type CallSite, captureCallSite, withCallSite } from './call-site.js';
+import { connectionError, errorFromResponse, timeoutError, userAbort } from './error-mapping.js';
 import { gateScope } from './gate-scope.js';
 import { emit, scrubbed } from './hooks.js';
 import type { ResponseMismatches } from './mismatches.js';
@@ -26,7 +28,8 @@ import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
 export type { CallOptions, RequestSpec };
-export type ResponseParser<T> = (raw: RawResponse) => T;
+/** Reads a 2xx answer: at once, or once a schema was loaded for a body its fast check could not vouch for. */
+export type ResponseParser<T> = (raw: RawResponse) => Eventually<T>;
 
 export interface HttpSettings extends ResolvedCommon {
   baseUrl: string;
@@ -54,12 +57,14 @@ export class HttpClient {
   }
 
   /** Sends `spec` with retries and returns its parsed result as an {@link APIPromise}. */
-  request<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): APIPromise<T> {
-    // Captured now, while the caller's frames are on the stack, so a failure seconds later
-    // still points at the line that made the call. (Of what a request costs the CPU beyond
-    // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.) A bulk
-    // call captures one at its own call, for all its items.
-    const callSite = options?.callSite ?? new Error();
+  request<T>(
+    spec: RequestSpec,
+    options: CallOptions | undefined,
+    parse: ResponseParser<T>,
+    // The operations capture it at the public method (a bulk or list call once, for all its
+    // requests); a request made otherwise captures its own here.
+    callSite: CallSite = options?.callSite ?? captureCallSite(HttpClient.prototype.request),
+  ): APIPromise<T> {
     const observe = options?.observe;
     const read: ResponseParser<T> = observe
       ? (raw) => {
@@ -80,8 +85,13 @@ export class HttpClient {
     try {
       for (let n = 1; ; n++) {
         const result = await this.#attempt(call, n);
-        if (result.ok && result.response.ok) return this.#parse(call, result, parse);
-        if (tookEffect(call, result)) return this.#parse(call, this.#cutOff(call, result), parse);
+        // Awaited only when the parser had to load a schema: its failure is this call's, as a thrown one is.
+        const parsed = result.ok && result.response.ok ? this.#parse(call, result, parse) : undefined;
+        if (parsed) return parsed instanceof Promise ? await parsed : parsed;
+        if (tookEffect(call, result)) {
+          const cut = this.#parse(call, this.#cutOff(call, result), parse);
+          return cut instanceof Promise ? await cut : cut;
+        }
         const decision = await this.#decide(call, n, result);
         if ('error' in decision) throw decision.error;
         await this.#wait(call, n, decision);
@@ -248,7 +258,7 @@ export class HttpClient {
    * corrupt stream) is a mismatch of the whole body: a read fails, naming the encoding; a
    * write took effect, so it resolves without its body, and says so at warn.
    */
-  #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
+  #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): Eventually<WithResponse<T>> {
     const { response, isJson, undecodable } = result;
     const raw = new RawResponse(
       {
@@ -266,7 +276,8 @@ export class HttpClient {
     );
     // Scrubbed: it quotes the server's `Content-Encoding`.
     if (undecodable) raw.mismatch([{ path: [], message: call.redactor.text(undecodable) }]);
-    return reply(parse(raw), response, call.redactor);
+    const data = parse(raw);
+    return data instanceof Promise ? data.then((d) => reply(d, response, call.redactor)) : reply(data, response, call.redactor);
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */

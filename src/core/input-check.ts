@@ -1,0 +1,42 @@
+/**
+ * A request's input checked before anything is sent, with zod only when it is needed: first
+ * the check generated from the operation's schema (a service's `fast-checks.generated.ts`),
+ * which gives back what the schema's parse would for an input it can vouch for; else the
+ * schema itself, loaded with zod by a dynamic import, which decides and words every issue as
+ * before. So a page that sends only valid input never loads zod, and a refused input is a
+ * rejection either way (the methods return promises). The schemas users import stay zod schemas.
+ */
+import type * as z from 'zod/mini';
+import type { Eventually } from '../internal/eventually.js';
+import { snapshot } from '../internal/snapshot.js';
+import { type Checked, checkValue } from './validation.js';
+
+/** How an operation's input is checked: its generated fast check, and its schema, loaded when the fast check cannot vouch. */
+export interface InputCheck<T = unknown> {
+  /** The value to send (the schema's output) for an input it can vouch for, else `undefined`. */
+  fast(input: unknown): T | undefined;
+  /** The schema, by a dynamic import of the module that builds it (and zod with it). */
+  schema(): Promise<z.ZodMiniType>;
+}
+
+/**
+ * `input` checked: at once when the fast check vouches for it (its copy is what is sent, read
+ * once, now), else once the schema has run (its output, or every problem it found, under
+ * `prefix`) on a copy of the input taken now (`snapshot`): either way the input is read at
+ * the call, and what the caller does to it while the schema loads changes nothing.
+ */
+export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (string | number)[] = []): Eventually<Checked<T>> {
+  const value = check.fast(input);
+  if (value !== undefined) return { ok: true, value };
+  const taken = snapshot(input);
+  return check.schema().then((schema) => checkValue(schema, taken, prefix) as Checked<T>);
+}
+
+/**
+ * An {@link InputCheck} of `fast` and the schema `load` gives, loaded once: a bulk call's
+ * items that the fast check cannot vouch for wait on the same import.
+ */
+export function inputCheck<T>(fast: (input: unknown) => T | undefined, load: () => Promise<z.ZodMiniType>): InputCheck<T> {
+  let loading: Promise<z.ZodMiniType> | undefined;
+  return { fast, schema: () => (loading ??= load()) };
+}

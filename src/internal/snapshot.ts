@@ -1,0 +1,34 @@
+/**
+ * A copy of plain data as it is now: arrays and plain objects (whose prototype is
+ * `Object.prototype` or `null`) copied member by member, each member read once; anything
+ * else (a `Date`, a `Blob`, a class instance, a function) kept as it is. What an input check
+ * that has to wait (for a schema loaded on demand) reads, so that what the caller does to its
+ * input after the call changes nothing, as when the check runs at once. An object or array
+ * one of whose members cannot be read (a getter that throws) is kept as it is, for the schema
+ * to name.
+ */
+export function snapshot<T>(value: T): T {
+  return copy(value, new Map()) as T;
+}
+
+function copy(value: unknown, seen: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return seen.get(value);
+  const proto: unknown = Object.getPrototypeOf(value);
+  const array = Array.isArray(value);
+  if (!array && proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string | number, unknown> = array ? new Array((value as unknown[]).length) : Object.create(proto as object | null);
+  seen.set(value, out);
+  try {
+    // Own keys only: a hole in an array stays a hole (a missing item, as the schema reads it).
+    for (const key of Object.keys(value)) {
+      const member = copy((value as Record<string, unknown>)[key], seen);
+      // Defined, not assigned: an own `__proto__` (from JSON.parse) stays a member.
+      Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+    }
+  } catch {
+    seen.set(value, value);
+    return value;
+  }
+  return out;
+}

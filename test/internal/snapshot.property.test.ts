@@ -1,0 +1,79 @@
+/**
+ * `snapshot`: what an input check that has to wait for its schema reads. It equals the input,
+ * shares no array or plain object with it (so a change to the input afterwards changes
+ * nothing), keeps what is not plain data as it is, and leaves an object whose member cannot
+ * be read to the schema.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { snapshot } from '../../src/internal/snapshot.js';
+
+const json = fc.jsonValue({ maxDepth: 4 });
+
+/** Every array and plain object of `value`, depth first. */
+function containers(value: unknown, out: object[] = []): object[] {
+  if (value !== null && typeof value === 'object') {
+    out.push(value);
+    for (const member of Object.values(value)) containers(member, out);
+  }
+  return out;
+}
+
+describe('snapshot', () => {
+  it('equals its input and shares no array or object with it', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const copy = snapshot(value);
+        expect(copy).toStrictEqual(value);
+        const originals = new Set(containers(value));
+        for (const c of containers(copy)) expect(originals.has(c)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a change to the input afterwards does not reach the copy', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), json, { minKeys: 1 }), (value) => {
+        const before = JSON.stringify(value);
+        const copy = snapshot(value);
+        for (const key of Object.keys(value)) (value as Record<string, unknown>)[key] = 'changed';
+        expect(JSON.stringify(copy)).toBe(before);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps holes, an own __proto__, cycles, and what is not plain data as it is', () => {
+    const sparse = [1, , 3];
+    expect(1 in snapshot(sparse)).toBe(false);
+    const own = JSON.parse('{"__proto__": {"x": 1}}') as object;
+    expect(Object.hasOwn(snapshot(own), '__proto__')).toBe(true);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const copy = snapshot(cyclic);
+    expect(copy.self).toBe(copy);
+    const date = new Date();
+    const blob = new Blob(['x']);
+    class Order {
+      id = 1;
+    }
+    const order = new Order();
+    const kept = snapshot({ date, blob, order });
+    expect(kept.date).toBe(date);
+    expect(kept.blob).toBe(blob);
+    expect(kept.order).toBe(order);
+  });
+
+  it('an object whose member throws when read is kept as it is, for the schema to name', () => {
+    const odd = {
+      get body(): string {
+        throw new Error('no');
+      },
+    };
+    const outer = { to: { email: 'a@example.com' }, odd };
+    const copy = snapshot(outer);
+    expect(copy.odd).toBe(odd);
+    expect(copy.to).not.toBe(outer.to);
+  });
+});
