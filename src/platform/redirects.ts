@@ -12,7 +12,7 @@
  * browser answers `redirect: 'manual'` with an opaque response whose target it hides, so its
  * variant (`transport.browser.ts`) carries none of this.
  */
-import type { AttemptResult, FollowRedirects, ResponseHead } from '../seams/transport.js';
+import type { FollowRedirects, ResponseHead } from '../seams/transport.js';
 
 type Hop = { follow: string } | { refuse: string; target?: string };
 

@@ -45,7 +45,8 @@ describe('snapshot', () => {
   });
 
   it('keeps holes, an own __proto__, cycles, and what is not plain data as it is', () => {
-    const sparse = [1, , 3];
+    const sparse: number[] = [1];
+    sparse[2] = 3;
     expect(1 in snapshot(sparse)).toBe(false);
     const own = JSON.parse('{"__proto__": {"x": 1}}') as object;
     expect(Object.hasOwn(snapshot(own), '__proto__')).toBe(true);

@@ -20,7 +20,10 @@ const refuse = (_result: AttemptResult, why: string) => new Error(`refused: ${wh
 describe("a browser's redirects", () => {
   it('an opaque redirect is refused, saying the browser hides its target', async () => {
     const sent: string[] = [];
-    const send = async (url: string) => (sent.push(url), answer({ status: 0, ok: false, type: 'opaqueredirect' }));
+    const send = async (url: string) => {
+      sent.push(url);
+      return answer({ status: 0, ok: false, type: 'opaqueredirect' });
+    };
     await expect(followRedirects('https://x/a', send, 1000, 'GET', refuse)).rejects.toThrow('refused: the browser hides its target');
     expect(sent).toEqual(['https://x/a']);
   });
