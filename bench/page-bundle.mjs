@@ -90,3 +90,30 @@ export async function pageBytes(code, { loads = [], alias = [], name = 'page' } 
   const unused = [...all].filter((file) => !loaded.has(file));
   return { initial: size(initial), onDemand: size(onDemand), unused: size(unused), loaded: size(loaded) };
 }
+
+/** Issue 36's targets for each page's load (KiB, min+gzip), in the order of {@link PAGES}. */
+export const PAGE_TARGETS = [17, 20, 23];
+
+/** Every page's bytes: what it loads (its entry, static imports and its calls' chunks), and the parts. */
+export async function measurePages() {
+  const out = [];
+  for (const [name, page] of Object.entries(PAGES)) out.push({ name, ...(await pageBytes(page.code, { loads: page.loads, name })) });
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { report } = await import('./lib.mjs');
+  const pages = await measurePages();
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const rows = pages.map((p) => [
+    p.name,
+    `${p.loaded} bytes (${kib(p.loaded)}): first load ${p.initial}, its calls' chunks ${p.onDemand}; chunks it never loads ${p.unused}`,
+  ]);
+  const targets = pages.map((p, i) => ({
+    entry: p.name,
+    target: `issue 36: ${p.name} ≤ ${PAGE_TARGETS[i]} KiB (Vite, min+gzip)`,
+    value: `${p.loaded} bytes (${kib(p.loaded)})`,
+    met: p.loaded <= (PAGE_TARGETS[i] ?? 0) * 1024,
+  }));
+  report({ name: "A page's bundle (Vite 8 production build of the page, the package's browser condition, min+gzip level 9)", rows, targets });
+}

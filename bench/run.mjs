@@ -22,6 +22,7 @@ const benches = [
   'memory',
   'upload',
   'bundle',
+  'page-bundle',
   'bundle-features',
   'coldstart',
   'cli-import',
