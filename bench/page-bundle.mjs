@@ -115,5 +115,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     value: `${p.loaded} bytes (${kib(p.loaded)})`,
     met: p.loaded <= (PAGE_TARGETS[i] ?? 0) * 1024,
   }));
-  report({ name: "A page's bundle (Vite 8 production build of the page, the package's browser condition, min+gzip level 9)", rows, targets });
+  report({
+    name: "A page's bundle (Vite 8 production build of the page, the package's browser condition, min+gzip level 9)",
+    rows,
+    targets,
+  });
 }

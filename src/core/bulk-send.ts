@@ -6,15 +6,15 @@
  */
 import { callSafely } from '../internal/callbacks.js';
 import { PUT_BACK } from '../seams/journal.js';
-import type { BulkCall, BulkOptions, BulkResult } from './bulk.js';
 import { bulkQueue } from './bulk-queue.js';
+import type { BulkOptions, BulkResult } from './bulk-types.js';
 import { OpslinkError } from './errors/index.js';
 import type { CallOptions } from './http/index.js';
 
 /** @internal Sends every checked item once and gathers one result per item, in input order. */
 export async function sendAll<I, T>(
   list: I[],
-  send: BulkCall<I, T>['send'],
+  send: (item: I, options: CallOptions) => Promise<T>,
   options: BulkOptions<I> | undefined,
   call: Pick<CallOptions, 'callSite' | 'deadlineAt'>,
   land: (result: BulkResult<T>) => void,

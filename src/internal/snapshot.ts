@@ -1,6 +1,7 @@
 /**
  * A copy of plain data as it is now: arrays and plain objects (whose prototype is
- * `Object.prototype` or `null`) copied member by member, each member read once; anything
+ * `Object.prototype` or `null`) copied member by member (own members, hidden ones too), each
+ * member read once; anything
  * else (a `Date`, a `Blob`, a class instance, a function) kept as it is. What an input check
  * that has to wait (for a schema loaded on demand) reads, so that what the caller does to its
  * input after the call changes nothing, as when the check runs at once. An object or array
@@ -20,11 +21,14 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
   const out: Record<string | number, unknown> = array ? new Array((value as unknown[]).length) : Object.create(proto as object | null);
   seen.set(value, out);
   try {
-    // Own keys only: a hole in an array stays a hole (a missing item, as the schema reads it).
-    for (const key of Object.keys(value)) {
+    // Every own member, a hidden one too (a schema reads its members by name), each as
+    // enumerable as it was; a hole in an array stays a hole (a missing item, as the schema reads it).
+    for (const key of Object.getOwnPropertyNames(value)) {
+      if (array && key === 'length') continue;
+      const enumerable = Object.prototype.propertyIsEnumerable.call(value, key);
       const member = copy((value as Record<string, unknown>)[key], seen);
       // Defined, not assigned: an own `__proto__` (from JSON.parse) stays a member.
-      Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, { value: member, enumerable, writable: true, configurable: true });
     }
   } catch {
     seen.set(value, value);

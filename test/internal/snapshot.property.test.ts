@@ -78,3 +78,12 @@ describe('snapshot', () => {
     expect(copy.to).not.toBe(outer.to);
   });
 });
+
+describe('snapshot of members a schema reads by name', () => {
+  it('keeps a hidden (non-enumerable) own member, hidden', () => {
+    const item = Object.defineProperty({ to: 1 }, 'body', { value: 'hi', enumerable: false });
+    const copy = snapshot(item) as Record<string, unknown>;
+    expect(copy.body).toBe('hi');
+    expect(Object.keys(copy)).toEqual(['to']);
+  });
+});
