@@ -5,6 +5,7 @@
  */
 
 import { andThen, type Eventually } from '../internal/eventually.js';
+import { snapshot } from '../internal/snapshot.js';
 import { APIPromise, rejectedPromise } from './api-promise.js';
 import { APIConnectionError, ConfigurationError, RequestValidationError } from './errors/index.js';
 import {
@@ -105,10 +106,14 @@ export function runLoaded<P, O>(
   options: CallOptions | undefined,
   methodName: string,
 ): APIPromise<O> {
+  // The caller's line and its input, both taken now, at the call: after the load the stack no
+  // longer has the caller's frames, and the caller may have changed its object meanwhile.
+  const call: CallOptions = { ...options, callSite: options?.callSite ?? captureCallSite(runLoaded) };
+  const taken = snapshot(input);
   const loaded = load().catch((cause: unknown) => {
-    throw new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause });
+    throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);
   });
-  return new APIPromise(loaded.then((operation) => runOperation(context, operation, input, options, methodName).withResponse()));
+  return new APIPromise(loaded.then((operation) => runOperation(context, operation, taken, call, methodName).withResponse()));
 }
 
 /** @internal What traces name a call by: its service, the method's path on the client, the method and the documented path. */

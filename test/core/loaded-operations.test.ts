@@ -25,4 +25,21 @@ describe('an operation loaded by its first call', () => {
     await expect(client.postChannelMessage({ embeds: [{ title: 'Build green', timestamp: new Date() }] })).resolves.toBeDefined();
     expect(mock.state.channelMessages).toHaveLength(1);
   });
+
+  it("the message is read at the call, and a refusal's stack names the caller's line, though the call waited for its code", async () => {
+    const mock = createMessagingMock();
+    const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
+    const message = { content: 'as at the call', embeds: [{ title: 'Build green' }] };
+    const sent = client.postChannelMessage(message);
+    message.content = 'changed after the call';
+    message.embeds[0]!.title = 'changed too';
+    await sent;
+    expect(mock.state.channelMessages.at(-1)).toMatchObject({ content: 'as at the call', embeds: [{ title: 'Build green' }] });
+    async function postFromHere() {
+      return client.postChannelMessage({ content: '' });
+    }
+    const error = (await postFromHere().catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('RequestValidationError');
+    expect(error.stack).toContain('postFromHere');
+  });
 });
