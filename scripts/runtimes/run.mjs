@@ -21,7 +21,7 @@
  * row's result as the runtime printed it), and ends with `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -133,15 +133,6 @@ async function inPool(items, size, work) {
   );
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function cleanup() {
   for (const child of children) killGroup(child);
   if (tempRoot && !keep) rmSync(tempRoot, { recursive: true, force: true });
@@ -156,20 +147,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 // ---------------------------------------------------------------------------- 1. build and pack
 
+/** The build CI made before (or a contributor's), unless src/ changed since: scripts/build-stamp.mjs. */
 async function buildIfNeeded() {
-  const built = join(repo, 'dist/index.js');
-  const sources = Math.max(
-    newestMtime(join(repo, 'src')),
-    statSync(join(repo, 'package.json')).mtimeMs,
-    statSync(join(repo, 'tsup.config.ts')).mtimeMs,
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources && existsSync(join(repo, 'dist/testing/index.d.cts'))) {
-    log('dist/ is up to date');
-    return;
-  }
-  log('building (npm run build)');
-  const result = await npm(['run', 'build'], { timeout: 240_000 });
+  const result = await run(process.execPath, [join(repo, 'scripts/build-stamp.mjs'), 'ensure'], { timeout: 240_000 });
   if (result.code !== 0) throw new Error(`npm run build failed:\n${tail(result.stdout + result.stderr, 30)}`);
+  log(result.stdout.trim().split('\n').at(-1));
 }
 
 async function pack() {
