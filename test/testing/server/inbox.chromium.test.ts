@@ -50,13 +50,19 @@ function deployEmbed() {
   };
 }
 
+/** One Chromium for the whole file (both suites below): starting it is the slowest step here. */
+let launched: Promise<Browser> | undefined;
+const sharedChromium = () => (launched ??= launchChromium());
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 describe.runIf(runChromiumTests)('the inbox page in Chromium', () => {
   beforeAll(async () => {
     server = await startMockServer({ messaging, warehouse });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
   beforeEach(async () => {
@@ -408,9 +414,8 @@ describe.runIf(runChromiumTests)('the inbox page of the built package (dist/)', 
     const sdk = (await import(distFile('index.js'))) as typeof import('../../../src/index.js');
     const mock = dist.createMessagingMock();
     const built = await dist.startMockServer({ messaging: mock, warehouse: dist.createWarehouseMock() });
-    const chromium = await launchChromium();
+    const tab = await (await sharedChromium()).newPage();
     try {
-      const tab = await chromium.newPage();
       const seen = watchPage(tab);
       await openInbox(tab, built.url);
       await new sdk.MessagingClient({ baseUrl: built.messagingBaseUrl, botKey: mock.botKey }).postAnnouncement({
@@ -420,7 +425,7 @@ describe.runIf(runChromiumTests)('the inbox page of the built package (dist/)', 
       await tab.waitForSelector('.announcement-title:has-text("From dist")', { timeout: 2_000 });
       expect(seen.problems).toEqual([]);
     } finally {
-      await chromium.close();
+      await tab.close();
       await built.close();
     }
   }, 60_000);
