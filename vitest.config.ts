@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -31,6 +32,9 @@ const OPENAPI_SETUP = 'test/openapi/setup.ts';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores, where vitest's default (cores - 1) is one: most files
+    // spend their time waiting on sockets, timers, Redis and child processes, not on a core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
     // and node-fetch projects; the type tests and child processes (the built package) add none.
     coverage: {
