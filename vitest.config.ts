@@ -20,6 +20,9 @@ const transport = (variant: 'node' | 'fetch' | 'node-watched', tracing: 'channel
   },
 });
 
+/** `npm test -- --coverage`, as .ci/run runs it: the files are told (test/support/project.ts). */
+const coverage = process.argv.some((arg) => arg === '--coverage' || arg.startsWith('--coverage.enabled'));
+
 const nodeTest = {
   environment: 'node' as const,
   exclude: ['test/browser/**', 'test/runtimes/**'],
@@ -39,9 +42,12 @@ export default defineConfig({
     // and node-fetch projects; the type tests and child processes (the built package) add none.
     coverage: {
       provider: 'v8',
-      include: ['src/**'],
+      // The sources that run in Node; the inbox page's browser scripts run in Chromium only.
+      include: ['src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: '.tmp/coverage',
+      // The figures even when a test failed: CI prints them either way.
+      reportOnFailure: true,
     },
     projects: [
       // Every file, on the Node transport: what a Node user gets.
@@ -51,7 +57,7 @@ export default defineConfig({
           ...nodeTest,
           name: 'node',
           include: ['test/**/*.test.ts'],
-          provide: { transport: 'node' },
+          provide: { transport: 'node', coverage },
           // After each file: did it send over the Node transport without being listed for both? (test/README.md)
           setupFiles: [OPENAPI_SETUP, 'test/support/transport-check.ts'],
         },
@@ -64,7 +70,7 @@ export default defineConfig({
           ...nodeTest,
           name: 'node-fetch',
           include: [...BOTH_TRANSPORTS],
-          provide: { transport: 'fetch' },
+          provide: { transport: 'fetch', coverage },
           setupFiles: [OPENAPI_SETUP],
         },
       },

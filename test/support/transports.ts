@@ -14,7 +14,8 @@ export const BOTH_TRANSPORTS: readonly string[] = [
   'test/core/fault-matrix.test.ts',
   'test/core/redirects.test.ts',
   'test/warehouse/real-servers.test.ts',
-  // Hostile values as the `fetch` option (undefined, null…) leave the platform transport to send.
+  // Hostile values as the `fetch` option (undefined, null…) leave the platform transport to send
+  // (on node-fetch only those targets run: every other call goes through the mock's fetch).
   'test/core/fuzz.test.ts',
   // No key or token in what either transport reports (errors, logs, traces).
   'test/core/secrets.test.ts',
