@@ -11,12 +11,22 @@ const shared: Options = {
   external: ['zod', 'msw', /^@opentelemetry\//, /^node:/, /^#(transport|tracing)$/],
 };
 
+/** Resolves the core's error classes to the package's own `opslink` entry (see the entries that use it). */
+const sdkErrors: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'sdk-errors',
+  setup(build) {
+    build.onResolve({ filter: /\/core\/errors\/index\.js$/ }, () => ({ path: 'opslink', external: true }));
+  },
+};
+
 /** The SDK's entry points: they share chunks, so each class exists once across them. */
 const SDK_ENTRIES = {
   index: 'src/index.ts',
   'messaging/index': 'src/messaging/index.ts',
   'warehouse/index': 'src/warehouse/index.ts',
   'otel/index': 'src/otel/index.ts',
+  // In the SDK's build, so the errors it reads of the server's clients are the same classes.
+  'proxy/index': 'src/proxy/index.ts',
 };
 
 export default defineConfig([
@@ -65,7 +75,9 @@ export default defineConfig([
     clean: false,
   },
   // `opslink/node` and `opslink/redis`: Node-only or optional helpers in entries of their
-  // own, so the SDK's entries (and their browser bundles) gain nothing from them.
+  // own, so the SDK's entries (and their browser bundles) gain nothing from them. The errors
+  // they throw (a ConfigurationError naming an option) come from the `opslink` entry itself:
+  // a copy bundled here would be another class, and `instanceof` would fail.
   {
     ...shared,
     entry: { 'node/index': 'src/node/index.ts', 'redis/index': 'src/redis/index.ts' },
@@ -73,6 +85,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     clean: false,
+    esbuildPlugins: [sdkErrors],
   },
   // The command line: its own entry, bundled with what it uses of the SDK, so the SDK's
   // entries gain nothing from it. `opslink/testing` (and its peer msw) stays a separate file,

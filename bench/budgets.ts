@@ -110,8 +110,44 @@ export const BUDGETS: Record<string, number> = {
  * Re-recorded for the shared gate's name cached per credential (+53 / +53 / +56): hashing the
  * credential again on every request cost the store 2 PINGs of time per request
  * (`npm run bench -- store`: 3.95 → 1.86 PINGs over node-redis).
+ *
+ * Re-recorded for issue 34's `viaProxy` (a page's client through opslink/proxy: no credential,
+ * no warehouse id, a path resolved against the page), measured by this file's method on the
+ * build before and after (`node bench/bundle.mjs`; 22,271 / 28,550 / 32,760 → below, +175 /
+ * +193 / +232; a page importing only `MessagingClient` +191, only `WarehouseClient` +221, both
+ * +243; the issue's ceiling is 0.3 KB, 307 bytes). It is the two static methods and the
+ * options helper they share (core/client-kit.ts), a proxied client's `null` credential, and the
+ * core's internal `observe` call option the proxy reads answers by. opslink/proxy itself is an
+ * entry of its own that no page bundle holds (test/proxy/page-bundle.test.ts). The build this
+ * branch started from was already 10 / 19 / 4 bytes over the misses recorded above.
+ *
+ * Re-recorded for issue 33 (`npm run check:size`, A/B on this branch's builds). The branch's
+ * base (1d2dc4d, `APIConnectionError.unsent`) was already 22,759 / 29,030 / 33,234, +498 / +499
+ * / +478 over the figures above, never recorded, so the gate failed there already. Issue 33
+ * adds +351 / +339 / +377 on top: a URL's scheme and host read in any case, a leap second,
+ * decimal comma or hour-only zone refused in a sent timestamp, a URL that redirects to itself
+ * followed (+129 / +80 / +124 together); compressed answers on the fetch path (+222 / +259 /
+ * +253): of it, naming a coding no transport decodes in every runtime +131 / +130 / +114, the
+ * core turning an undecodable body into a `ResponseValidationError`, an `APIError` message or
+ * a write's reported mismatch, and the hook by which Node's `#transport` adds `br` and reads
+ * a decoder's failure on the fetch path (the decoding itself, the agent and the connect
+ * timeout are Node-only: `src/platform/*.node.ts`, in no browser bundle).
+ * Re-measured on the merge of the two (issues 33 and 34): 23,296 / 29,598 / 33,841.
+ *
+ * Re-recorded for the proxy fixes of an outside tester's findings (22,446 / 28,743 / 32,992 →
+ * below). main as merged with opslink/proxy (5eb6b3c), built and measured by `npm run
+ * check:size`, was already 22,925 / 29,248 / 33,487 (+479 / +505 / +495, not this change's: it
+ * failed the gate before it); this change adds +74 / +75 / +80 on top, measured on builds
+ * before and after: the redactor masking a key of 8+ characters wherever it stands
+ * (+14 / +15 / +21) and each client's internal method that scrubs of its own secrets, by
+ * which opslink/proxy masks every answer with both clients' (+60 / +60 / +59).
+ * Re-measured on the merge of the three (issues 33, 34 and the proxy's fixes): 23,356 / 29,661 / 33,917.
+ *
+ * Re-measured on the merge of issue 35 (the fleet: a bulk call's waits bounded by its signal
+ * and deadline, a claim held to the request's limits, \`APIUserAbortError\` naming what was never
+ * sent): 23,452 / 29,749 / 34,194 (+96 / +88 / +277).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 22_261, 'opslink/warehouse': 28_531, opslink: 32_756 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 23_452, 'opslink/warehouse': 29_749, opslink: 34_194 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

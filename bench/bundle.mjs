@@ -35,6 +35,11 @@ const client = await gzippedSize(`export { MessagingClient } from 'opslink/messa
 rows.push(['only MessagingClient (tree-shaken)', `${(client / 1024).toFixed(1)} KB`]);
 const warehouseClient = await gzippedSize(`export { WarehouseClient } from 'opslink/warehouse';`);
 rows.push(['only WarehouseClient (tree-shaken)', `${(warehouseClient / 1024).toFixed(1)} KB`]);
+// A page through opslink/proxy (issue 34): both clients made by viaProxy, no key in the page.
+const viaProxy = await gzippedSize(
+  `import { MessagingClient, WarehouseClient } from 'opslink'; export const m = MessagingClient.viaProxy('/opslink'), w = WarehouseClient.viaProxy('/opslink');`,
+);
+rows.push(['a page with both clients through viaProxy', `${(viaProxy / 1024).toFixed(1)} KB`]);
 const zodFloor = await gzippedSize(
   `import * as z from 'zod/mini'; export const s = z.strictObject({ a: z.string().check(z.maxLength(3)) });`,
 );

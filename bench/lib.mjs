@@ -30,6 +30,7 @@ export function startServer(mode, options = {}) {
   const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [mode, JSON.stringify(options)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  process.once('exit', () => child.kill()); // not left behind by a bench that failed
   return new Promise((resolve, reject) => {
     child.once('message', (info) =>
       resolve({
@@ -123,4 +124,35 @@ export function spread(values, digits = 3) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => sorted[Math.round(q * (sorted.length - 1))];
   return `${fmt(median(values), digits)} (interquartile ${fmt(at(0.25), digits)}–${fmt(at(0.75), digits)}, ${values.length} rounds)`;
+}
+
+/** A redis-server of the bench's own on 127.0.0.1 and a free port, nothing saved: `{ url, stop }`. */
+export async function startRedisServer() {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const { tmpdir } = await import('node:os');
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const child = spawn('redis-server', args, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'inherit'] });
+  process.once('exit', () => child.kill()); // not left behind by a bench that failed
+  await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** Commands each kind Redis has run so far (INFO commandstats), read over a node-redis client. */
+export async function commandCounts(client) {
+  const info = String(await client.sendCommand(['INFO', 'commandstats']));
+  return Object.fromEntries([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
 }

@@ -3,6 +3,7 @@
 // page until Ctrl+C (`--exit` to end at once); piped or in CI it ends when the examples do
 // (`--stay` to keep it). Exits non-zero if any example fails.
 import { type Connection, connect, startEmbeddedServices } from './_connect.ts';
+import * as browserApp from './browser-app.ts';
 import * as fleetSend from './fleet-send.ts';
 import * as listInbound from './list-inbound-orders.ts';
 import * as announcement from './post-announcement.ts';
@@ -21,6 +22,7 @@ const examples: [string, (c: Connection) => Promise<string>, (() => string | und
   ['Upload a CSV of orders from disk', uploadCsv.run],
   ['Update an order; pre-flight catches a broken rule', updateOrder.run],
   ['Report shipped shipments with trackings', shippedReport.run],
+  ['A browser page with no key, through opslink/proxy', browserApp.run],
   ['Four worker processes share one rate limit and one journal on Redis', fleetSend.run, fleetSend.skipReason],
 ];
 
@@ -57,7 +59,9 @@ console.log(`${failures ? `${failures} of ${ran} examples failed` : `all ${ran} 
 process.exitCode = failures ? 1 : 0;
 if (stay) {
   console.log(`\nThe inbox stays up at ${server.url}/ — press Ctrl+C to stop.`);
-  process.once('SIGINT', () => void server.close());
+  if (browserApp.appUrl()) console.log(`The browser app stays up at ${browserApp.appUrl()}/ (its page holds no key).`);
+  process.once('SIGINT', () => void browserApp.closeApp().then(() => server.close()));
 } else {
+  await browserApp.closeApp();
   await server.close();
 }

@@ -71,6 +71,7 @@ describe('API reference (TypeDoc)', () => {
       'opslink',
       'opslink/messaging',
       'opslink/otel',
+      'opslink/proxy',
       'opslink/redis',
       'opslink/testing',
       'opslink/warehouse',

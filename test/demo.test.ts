@@ -21,19 +21,23 @@ describe('npm run demo', () => {
       'Upload a CSV of orders from disk',
       'Update an order; pre-flight catches a broken rule',
       'Report shipped shipments with trackings',
+      'A browser page with no key, through opslink/proxy',
     ]) {
       expect(result.stdout).toContain(`✔ ${title}`);
     }
     expect(result.stdout).toContain('pre-flight caught 2 broken rules at amazonSKU and listPrice');
     expect(result.stdout).toMatch(/listed 640 inbound orders/);
+    expect(result.stdout).toMatch(
+      /page at http:\/\/127\.0\.0\.1:\d+\/ \([\d.]+ KB of script, no key in it\); through its proxy: 12 shipped shipments listed/,
+    );
     // The fleet example runs against a real redis-server when one is on PATH, and says why it skips when not.
     const fleet = 'Four worker processes share one rate limit and one journal on Redis';
     if (redisServerMissing) {
       expect(result.stdout).toContain(`– ${fleet}: skipped, redis-server is not on PATH`);
-      expect(result.stdout).toMatch(/all 7 examples passed, 1 skipped\n/);
+      expect(result.stdout).toMatch(/all 8 examples passed, 1 skipped\n/);
     } else {
       expect(result.stdout).toMatch(new RegExp(`✔ ${fleet} .*\\n {2}4 workers on one redisStore sent 24 messages, each once`));
-      expect(result.stdout).toMatch(/all 8 examples passed\n/);
+      expect(result.stdout).toMatch(/all 9 examples passed\n/);
     }
     // Counts agree with their nouns (the seed's latest shipped shipment has one box).
     expect(result.stdout).toMatch(/latest has 1 box and 1 service\n/);

@@ -63,7 +63,10 @@ describe('README', () => {
     expect(ownMocks.length + readmeHosts.length).toBe(
       blocks.filter((code) => !inBrowser(code) && !(redisServerMissing && needsRedis(code))).length,
     );
-    expect(blocks.filter(inBrowser).map((code) => code.split('\n', 1)[0])).toEqual(["import { Ajv2020 } from 'ajv/dist/2020.js';"]);
+    expect(blocks.filter(inBrowser).map((code) => code.split('\n', 1)[0])).toEqual([
+      "import { MessagingClient, RequestValidationError, WarehouseClient } from 'opslink';",
+      "import { Ajv2020 } from 'ajv/dist/2020.js';",
+    ]);
     for (const [result, group] of [
       [runs[0]!, ownMocks],
       [runs[1]!, readmeHosts],
@@ -76,9 +79,10 @@ describe('README', () => {
 });
 
 /**
- * A block written for a web page (it reads `document`): type-checked above, not run here. One
- * such block (the embed form checked with Ajv, in "Using the OpenAPI documents"); a test
- * below keeps it to that one, so no other block escapes running unnoticed.
+ * A block written for a web page (it reads `document`): type-checked above, not run here. Two
+ * such blocks (the page of "Browser apps", which test/examples/browser-app.chromium.test.ts
+ * runs as examples/browser-app, and the embed form checked with Ajv, in "Using the OpenAPI
+ * documents"); a test below keeps it to those, so no other block escapes running unnoticed.
  */
 function inBrowser(code: string): boolean {
   return /\bdocument\./.test(code);

@@ -27,8 +27,12 @@ const ISO_DATE = `(?:\\d{4}-(?:${monthDay('-', false)})|${LEAP_YEAR}-02-29)`;
 const TIME =
   'T(?:(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:[.,]\\d+)?)?|23:59:60(?:[.,]\\d+)?)(?:Z|[+-](?:[01]\\d|2[0-3])(?::?[0-5]\\d)?)?';
 
-/** ISO 8601 date, optionally with a time and zone (`isIsoDateTime`). */
+/** ISO 8601 date, optionally with a time and zone (`isIsoDateTime`: a response's timestamps). */
 export const ISO_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${TIME})?$`;
+
+/** The same without ISO 8601's own variants (leap second, decimal comma, zone of hours only): what a request sends (`isIsoDateTime(…, 'sent')`). */
+const SENT_TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?';
+export const SENT_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${SENT_TIME})?$`;
 
 /** `MM/DD/YYYY` (one-digit month and day taken) or `YYYY-MM-DD`, a real day either way (`readOrderDate`). */
 export const ORDER_DATE_PATTERN = `^(?:(?:${monthDay('/', true)})/\\d{4}|0?2/29/${LEAP_YEAR}|${ISO_DATE})$`;

@@ -7,7 +7,7 @@ import { uuid } from '../../src/core/schema-kit.ts';
 import { COMMENT_COUNT_NAMES, LIKE_COUNT_NAMES } from '../../src/messaging/responses.ts';
 import { announcementSchema, channelMessageSchema, directMessageSchema, embedSchema, RECIPIENT_KEYS } from '../../src/messaging/schemas.ts';
 import { createdAnnouncement, createdMessage, messagingErrorBody } from './bodies.ts';
-import { ISO_DATE_TIME_PATTERN } from './calendar.ts';
+import { SENT_DATE_TIME_PATTERN } from './calendar.ts';
 import { describe, type Json, jsonSchemaOf, refComponents, rule, unwrapOptional } from './schema.ts';
 
 // The rules between members, which the schemas check in `refine`/`superRefine` code.
@@ -24,7 +24,7 @@ rule(channelMessageSchema, {
 });
 
 // An embed's timestamp: "string (ISO 8601)", real values only, as the schema checks it.
-rule(unwrapOptional(embedSchema.shape.timestamp), { pattern: ISO_DATE_TIME_PATTERN });
+rule(unwrapOptional(embedSchema.shape.timestamp), { pattern: SENT_DATE_TIME_PATTERN });
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json) => ({ 'application/json': { schema } });

@@ -1,7 +1,8 @@
 /**
  * `opslink dm --to-file FILE --body TEXT [--journal FILE]`: one direct message per recipient,
  * through `sendDirectMessages` and a bulk journal (`fileJournal` with `--journal`, else one in
- * memory), so each recipient is messaged at most once across runs that share the file.
+ * memory), so each recipient is messaged at most once across runs that share the file; with
+ * `--redis URL`, the journal and the gate of runs on several hosts (`fleet.ts`).
  *
  * A recipient is named in the journal by who they are and a hash of the text (`keyOf`): the
  * same text to the same person is the same message, wherever the line sits in the file, so a
@@ -18,8 +19,10 @@ import {
   APIError,
   type BulkJournal,
   type BulkResult,
+  type CommonOptions,
   type CreatedMessage,
   directMessageSchema,
+  MESSAGING_ENV,
   type MessagingClient,
   memoryJournal,
   OpslinkError,
@@ -27,12 +30,12 @@ import {
   RequestValidationError,
 } from '../index.js';
 import { fileJournal } from '../node/index.js';
-import { type Parsed, text } from './args.js';
-import { type Context, messagingClient } from './context.js';
+import { number, type Parsed, text } from './args.js';
+import { type Context, given, messagingClient } from './context.js';
 import { encodingOf } from './decode.js';
-import { EXIT, InputError } from './errors.js';
-import { type RecordWriter, recordWriter } from './formats.js';
-import { formatOf } from './messaging.js';
+import { EXIT, InputError, UsageError } from './errors.js';
+import { type FleetFlags, fleetFlags, openFleet } from './fleet.js';
+import { formatOf, type RecordWriter, recordWriter } from './formats.js';
 import { identityOf, type ListedRecipient, readRecipients } from './recipients.js';
 
 /** How long sends in flight at Ctrl-C may take to finish (the command ends within 2 s). */
@@ -93,7 +96,10 @@ function lineOf(
   if (reason instanceof OutcomeUnknownError)
     return { ...base, status: 'unknown', detail: 'an earlier send began and its outcome was never recorded: not sent again' };
   if (seen !== 'claimed' && (interrupted || reason instanceof NotStarted)) return undefined;
-  if (seen === 'claimed' && !(reason instanceof APIError) && !(reason instanceof RequestValidationError))
+  // A request that certainly never reached the service (refused, a name that does not
+  // resolve, stopped before it went out) failed, as the journal records it: the next run sends it.
+  const refused = reason instanceof APIError || reason instanceof RequestValidationError || (reason as { unsent?: boolean }).unsent;
+  if (seen === 'claimed' && !refused)
     return { ...base, status: 'unknown', detail: `the send began, then ${describe(reason)}; it may have arrived` };
   return { ...base, status: 'failed', detail: describe(reason) };
 }
@@ -125,7 +131,9 @@ export async function runCampaign(ctx: Context, parsed: Parsed, body: string): P
   const format = formatOf(ctx, parsed);
   const encoding = encodingOf(text(parsed, 'encoding'));
   // The client first: a missing key is said before the file is read.
-  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed, 'bot');
+  const fleet = fleetFlags(parsed);
+  const pace = paceOf(parsed, fleet);
+  const client = parsed.values['dry-run'] ? undefined : messagingClient(ctx, parsed, 'bot', pace.client);
   checkBody(body);
   const { recipients, repeats, problems, unit } = await readRecipients(path, body, encoding);
   for (const problem of problems) ctx.term.error(problem);
@@ -145,8 +153,47 @@ export async function runCampaign(ctx: Context, parsed: Parsed, body: string): P
     ctx.term.info(`dry run: ${plural(recipients.length, 'recipient')} checked; nothing sent`);
     return EXIT.ok;
   }
+  const campaign = { client, recipients, body, writer, concurrency: pace.concurrency };
+  if (fleet) return sendThroughFleet(ctx, parsed, fleet, { ...campaign, pace: pace.client });
   const journal = await openJournal(text(parsed, 'journal'));
-  return send(ctx, { client, recipients, body, journal, writer, journaled: text(parsed, 'journal') !== undefined });
+  return send(ctx, { ...campaign, journal, journaled: text(parsed, 'journal') !== undefined });
+}
+
+/**
+ * `--concurrency` and `--rate`: the requests a run has in flight (its client's and its bulk
+ * call's), and the pace, which with `--redis` holds for all the runs together.
+ */
+function paceOf(parsed: Parsed, fleet: FleetFlags | undefined): { concurrency: number; client: Partial<CommonOptions> } {
+  const concurrency = number(parsed, 'concurrency') ?? 8;
+  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
+    throw new UsageError(`--concurrency takes a whole number from 1 to 64, got ${concurrency}`);
+  }
+  const rate = number(parsed, 'rate');
+  if (rate !== undefined && !(rate > 0 && rate <= 10_000))
+    throw new UsageError(`--rate takes requests a second, above 0 and at most 10000, got ${rate}`);
+  return { concurrency, client: given({ maxConcurrency: fleet ? undefined : concurrency, requestsPerSecond: rate }) };
+}
+
+/**
+ * The campaign through Redis (`--redis`): the run's client on the fleet's gate, its journal
+ * the fleet's (named by `--journal`, else by the text and the service URL). Redis is reached
+ * before anything is sent, and let go when the run ends.
+ */
+async function sendThroughFleet(
+  ctx: Context,
+  parsed: Parsed,
+  flags: FleetFlags,
+  campaign: Omit<Campaign, 'journal' | 'journaled'> & { pace: Partial<CommonOptions> },
+): Promise<number> {
+  const fleet = await openFleet(ctx, flags);
+  try {
+    const client = messagingClient(ctx, parsed, 'bot', { ...campaign.pace, ...fleet.options });
+    const serviceUrl = (text(parsed, 'messaging-url') ?? ctx.env[MESSAGING_ENV.baseUrl] ?? '').replace(/\/+$/, '');
+    const journal = fleet.journal(text(parsed, 'journal'), campaign.body, serviceUrl);
+    return await send(ctx, { ...campaign, client, journal, journaled: true });
+  } finally {
+    await fleet.close();
+  }
 }
 
 interface Campaign {
@@ -156,10 +203,12 @@ interface Campaign {
   journal: BulkJournal;
   journaled: boolean;
   writer: RecordWriter;
+  /** Recipients in flight at once. */
+  concurrency: number;
 }
 
 /** Sends to every recipient and writes a line per result as it lands; Ctrl-C stops claiming (see the file's comment). */
-async function send(ctx: Context, { client, recipients, body, journal, journaled, writer }: Campaign): Promise<number> {
+async function send(ctx: Context, { client, recipients, body, journal, journaled, writer, concurrency }: Campaign): Promise<number> {
   let interrupted = false;
   const cutOff = new AbortController();
   const onInterrupt = () => {
@@ -180,7 +229,12 @@ async function send(ctx: Context, { client, recipients, body, journal, journaled
   };
   const progress = ctx.term.progress('messaging', { kind: 'items', name: 'recipients' });
   const items = recipients.map((r) => ({ to: r.to, body }));
-  const options = { journal: stoppable(journal, () => interrupted, seen), key: (_: unknown, i: number) => keys[i]!, signal: cutOff.signal };
+  const options = {
+    journal: stoppable(journal, () => interrupted, seen),
+    key: (_: unknown, i: number) => keys[i]!,
+    signal: cutOff.signal,
+    concurrency,
+  };
   let done = 0;
   for await (const result of client.sendDirectMessages(items, options)) {
     const line = lineOf(result, recipients[result.index]!, seen.get(keys[result.index]!), interrupted);

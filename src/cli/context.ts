@@ -99,7 +99,7 @@ function credential(ctx: Context, parsed: Parsed, options: string[], flags: stri
 }
 
 /** The messaging client, as the bot (`dm`, `announce`) or as a channel (`post`: a webhook URL, or the base URL and the channel key). */
-export function messagingClient(ctx: Context, parsed: Parsed, as: 'bot' | 'channel'): MessagingClient {
+export function messagingClient(ctx: Context, parsed: Parsed, as: 'bot' | 'channel', extra: Partial<CommonOptions> = {}): MessagingClient {
   ctx.flags = { ...ctx.flags, ...MESSAGING_OPTION_FLAGS };
   ctx.credentials =
     as === 'bot'
@@ -121,6 +121,7 @@ export function messagingClient(ctx: Context, parsed: Parsed, as: 'bot' | 'chann
   return MessagingClient.fromEnv(
     given({
       ...common(ctx, parsed),
+      ...extra,
       baseUrl: text(parsed, 'messaging-url'),
       botKey: text(parsed, 'bot-key'),
       channelKey: text(parsed, 'channel-key'),

@@ -46,6 +46,11 @@ export class InputError extends Error {
   }
 }
 
+/** Something the command needs could not be reached before it sent anything (the Redis of `--redis`): exit 4. */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
 /** An issue path as the command line names it: a client option or query member as its flag. */
 export type FlagNames = Record<string, string>;
 
@@ -107,13 +112,15 @@ function configurationLines(error: ConfigurationError, context: ErrorContext): s
 }
 
 /** Our own errors and the SDK's typed ones: a mistake or a refusal, not a fault of the command (no stack trace for them). */
-export const isExpected = (error: unknown) => error instanceof UsageError || error instanceof InputError || error instanceof OpslinkError;
+export const isExpected = (error: unknown) =>
+  error instanceof UsageError || error instanceof InputError || error instanceof UnreachableError || error instanceof OpslinkError;
 
 /** The exit code and the lines to print for an error. */
 export function describeError(error: unknown, context: ErrorContext = { flags: {} }): { code: number; lines: string[] } {
   const flags = context.flags;
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   if (error instanceof InputError) return { code: EXIT.invalid, lines: [`error: ${error.message}`, ...error.details.map((d) => `  ${d}`)] };
+  if (error instanceof UnreachableError) return { code: EXIT.network, lines: [`error: ${error.message}`] };
   if (error instanceof ConfigurationError) return { code: EXIT.usage, lines: configurationLines(error, context) };
   if (error instanceof RequestValidationError) {
     const first = error.message.split('\n')[0] ?? error.message;

@@ -7,6 +7,11 @@
  */
 import { cellOf, csvLine } from '../warehouse/csv.js';
 import { FORMULA_PREFIXES } from '../warehouse/wire-format.js';
+import { type Parsed, text } from './args.js';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import { quoted } from './io.js';
+import { didYouMean } from './suggest.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -254,4 +259,13 @@ export function singleRecord(format: Format, record: Row, width: number): string
       return `${c.padEnd(keyWidth)}${GAP}${mustStayWhole(cell) ? cell : clip(cell, room)}\n`;
     })
     .join('');
+}
+
+/** The output format a command was asked for (`--format`): a table on a terminal, JSON when piped. */
+export function formatOf(ctx: Context, parsed: Parsed): Format {
+  const format = text(parsed, 'format');
+  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got ${quoted(format)}${didYouMean(format, FORMATS)}`);
+  return format as Format;
 }

@@ -19,9 +19,7 @@ import { type CommandSpec, type Parsed, text, texts } from './args.js';
 import { runCampaign } from './campaign.js';
 import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
-import { FORMATS, type Format, singleRecord } from './formats.js';
-import { quoted } from './io.js';
-import { didYouMean } from './suggest.js';
+import { FORMATS, formatOf, singleRecord } from './formats.js';
 
 const DRY_RUN = { 'dry-run': { type: 'boolean', help: 'check the message and print it; send nothing' } } as const;
 
@@ -119,13 +117,29 @@ export const dm: CommandSpec = {
     'same person is the same message), so a run stopped (Ctrl-C, a crash) and started again messages only',
     'those not yet messaged, never anyone twice. Ctrl-C starts no new send, lets those in flight finish',
     '(1.5 s at most, else they are unknown), prints their results and exits 130.',
+    '',
+    'With --redis URL, the journal and the gate live in that Redis (through the redis package installed',
+    'beside opslink: npm install redis), so runs of the same campaign at the same time, on one host or',
+    'several, share the rate and the 429 pauses and message each recipient once between them (already sent:',
+    'another run did it); --journal NAME then names the campaign (default: one per text and service URL).',
+    '--concurrency N (default 8) bounds the requests each run has in flight (with --redis, 64 at most for',
+    'all runs together), --rate N the requests a second (with --redis, for all runs together). A Redis that',
+    'cannot be reached at the start: nothing is sent, exit 4.',
   ].join('\n'),
   options: {
     email: { type: 'string', value: 'E', help: "the employee's email (matched case-insensitively)" },
     'user-id': { type: 'string', value: 'U', help: "the employee's user id (a UUID)" },
     phone: { type: 'string', value: 'P', help: "the employee's phone number, exactly as on file" },
     'to-file': { type: 'string', value: 'FILE', help: 'one message per recipient in FILE (see above)' },
-    journal: { type: 'string', value: 'FILE', help: 'with --to-file: record each send in FILE; run again, only the rest are sent' },
+    journal: {
+      type: 'string',
+      value: 'FILE|NAME',
+      help: 'with --to-file: record each send in FILE (with --redis: the campaign NAME); run again, only the rest are sent',
+    },
+    concurrency: { type: 'string', value: 'N', help: 'with --to-file: requests in flight at once, 1 to 64 (default 8)' },
+    rate: { type: 'string', value: 'N', help: 'with --to-file: requests a second at most (with --redis, for all runs together)' },
+    redis: { type: 'string', value: 'URL', help: 'with --to-file: share the gate and the journal with other runs through this Redis' },
+    'redis-prefix': { type: 'string', value: 'P', help: 'with --redis: the prefix of every key written (default opslink)' },
     format: { type: 'string', value: 'FORMAT', help: `with --to-file: ${FORMATS.join(', ')} (default: table on a terminal, else json)` },
     encoding: { type: 'string', value: 'NAME', help: "with --to-file: the file's encoding (default utf8)" },
     ...BOT_TEXT_OPTIONS,
@@ -139,7 +153,7 @@ export const dm: CommandSpec = {
 };
 
 /** The flags only a campaign (`--to-file`) takes. */
-const CAMPAIGN_ONLY = ['journal', 'format', 'encoding'] as const;
+const CAMPAIGN_ONLY = ['journal', 'format', 'encoding', 'concurrency', 'rate', 'redis', 'redis-prefix'] as const;
 
 export async function runDm(ctx: Context, parsed: Parsed): Promise<number | undefined> {
   const to = given({ email: text(parsed, 'email'), userId: text(parsed, 'user-id'), phoneNumber: text(parsed, 'phone') });
@@ -221,14 +235,6 @@ export const announce: CommandSpec = {
 export async function runAnnounce(ctx: Context, parsed: Parsed): Promise<void> {
   const input = { title: text(parsed, 'title'), body: await body(parsed) };
   await sendOrCheck(ctx, parsed, ANNOUNCEMENT, input);
-}
-
-export function formatOf(ctx: Context, parsed: Parsed): Format {
-  const format = text(parsed, 'format');
-  if (format === undefined) return ctx.out.isTTY ? 'table' : 'json';
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got ${quoted(format)}${didYouMean(format, FORMATS)}`);
-  return format as Format;
 }
 
 export const webhookParse: CommandSpec = {

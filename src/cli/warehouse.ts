@@ -35,9 +35,8 @@ import { readNumber } from '../warehouse/wire-format.js';
 import { type CommandSpec, flagOf, number, type Options, type Parsed, text, texts } from './args.js';
 import { type Context, WAREHOUSE_FLAGS, warehouseClient } from './context.js';
 import { InputError, UsageError } from './errors.js';
-import { FORMATS, recordWriter, singleRecord } from './formats.js';
+import { FORMATS, formatOf, recordWriter, singleRecord } from './formats.js';
 import { quoted } from './io.js';
-import { formatOf } from './messaging.js';
 import { didYouMean } from './suggest.js';
 
 const WAREHOUSE_ENV_NAMES = Object.values(WAREHOUSE_ENV);

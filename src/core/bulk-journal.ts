@@ -7,17 +7,18 @@
  * journal is made.
  */
 import { sleep } from '../internal/signals.js';
-import type { ValidationIssue } from './errors/index.js';
-import type { CallOptions } from './http/index.js';
 import {
   type BulkJournal,
   type BulkQueue,
+  type ClaimRequest,
+  type ItemRequest,
   type JournalClaim,
   type JournalErrors,
   type JournalOutcome,
   PUT_BACK,
   type QueueOptions,
-} from './journal.js';
+} from '../seams/journal.js';
+import type { ValidationIssue } from './errors/index.js';
 
 /** A claim that means "do not send": thrown out of the HTTP core, past the gate, to the bulk call. */
 class Unsent {
@@ -37,26 +38,26 @@ const MAX_POLL_MS = 1_000;
  * sent. An item another sender holds is put back until the rest have been tried, so workers
  * running the same list share it out rather than wait on each other in step.
  */
-export function journalQueue<I, T>(
+export function journalQueue<I, T, R extends ItemRequest>(
   this: BulkJournal,
   list: readonly I[],
   options: QueueOptions<I>,
-  send: (item: I, request: CallOptions) => Promise<T>,
+  send: (item: I, request: R) => Promise<T>,
   errors: JournalErrors,
-): BulkQueue<T> {
+): BulkQueue<T, R> {
   let cursor = 0;
   const later: number[] = [];
   const take = () => (cursor < list.length ? cursor++ : later.shift());
   const { retryUnknown = false } = options;
   const keys = itemKeys(list, options.key, errors);
   const waitedFor = new Map<number, string>();
-  const sendOne = async (index: number, request: CallOptions): Promise<T | typeof PUT_BACK> => {
+  const sendOne = async (index: number, request: R): Promise<T | typeof PUT_BACK> => {
     const key = keys[index] as string;
     for (let pause = 50; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
       const held = { token: undefined as string | undefined, stop: () => {}, scrub: <V>(value: V) => value };
-      const beforeSend = async () => {
+      const beforeSend = async (signal: AbortSignal) => {
         if (held.token !== undefined) return; // a retry of the same send: the claim holds
-        const claim = await this.claim(key, { retryUnknown, waitedFor: waitedFor.get(index) });
+        const claim = await claimInTime(this, key, { retryUnknown, waitedFor: waitedFor.get(index) }, signal);
         if (claim.status !== 'claimed') throw new Unsent(claim);
         held.token = claim.token;
         held.stop = keepRenewing(this, key, claim.token);
@@ -80,7 +81,7 @@ export function journalQueue<I, T>(
           later.push(index);
           return PUT_BACK;
         }
-        await sleep(pause, request.signal);
+        await lookAgainAfter(pause, request, index, errors);
       } finally {
         held.stop();
       }
@@ -131,6 +132,42 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
+/**
+ * The journal's claim, for a caller that stops waiting when `signal` aborts (the HTTP core's
+ * bound: the caller's signal, the deadline, the attempt's timeout). A claim granted after
+ * that finds nobody to send it: it is handed back at once, recorded as a failure that sent
+ * nothing, so the item is free for the next call rather than read as unknown forever.
+ */
+function claimInTime(journal: BulkJournal, key: string, request: ClaimRequest, signal: AbortSignal): Promise<JournalClaim> {
+  const claim = journal.claim(key, request);
+  claim.then(
+    (late) => {
+      if (signal.aborted && late.status === 'claimed') {
+        const error = { name: 'OpslinkError', message: 'not sent: claim granted too late' };
+        recordQuietly(journal, key, late.token, { status: 'failed', error });
+      }
+    },
+    () => {},
+  );
+  return claim;
+}
+
+/**
+ * Waits `ms` before another look at an item another sender holds: the bulk call's signal and
+ * deadline end it as they end a wait at the gate (`APIUserAbortError`,
+ * `APIConnectionTimeoutError`), and the item is not sent.
+ */
+async function lookAgainAfter(ms: number, { signal, deadlineAt }: ItemRequest, index: number, errors: JournalErrors): Promise<void> {
+  const left = deadlineAt === undefined ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
+  const why = `item ${index} not sent: another sender held it when the bulk call's`;
+  try {
+    await sleep(Math.min(ms, left), signal);
+  } catch {
+    throw new errors.APIUserAbortError(`${why} signal aborted`);
+  }
+  if (left <= ms) throw new errors.APIConnectionTimeoutError(`${why} deadline passed`);
+}
+
 /** Renews the claim at a third of its lease until stopped; a failed renewal is left to the lease. */
 function keepRenewing(journal: BulkJournal, key: string, token: string): () => void {
   const timer = setInterval(() => journal.renew(key, token).catch(() => {}), journal.leaseMs / 3);
@@ -145,9 +182,14 @@ async function recordQuietly(journal: BulkJournal, key: string, token: string | 
   if (token !== undefined) await journal.record(key, token, outcome).catch(() => {});
 }
 
-/** A response that says the request was refused is a failure to send again; anything else may have arrived. */
-function outcomeOf(error: unknown, { APIError, RequestValidationError }: JournalErrors): JournalOutcome {
-  if (error instanceof APIError || error instanceof RequestValidationError) {
+/**
+ * A response that says the request was refused, or a request that certainly never reached the
+ * service (no connection was made: `unsent`), is a failure to send again; anything else may
+ * have arrived.
+ */
+function outcomeOf(error: unknown, { APIError, OpslinkError, RequestValidationError }: JournalErrors): JournalOutcome {
+  const unsent = error instanceof OpslinkError && (error as { unsent?: boolean }).unsent === true;
+  if (error instanceof APIError || error instanceof RequestValidationError || unsent) {
     return { status: 'failed', error: { name: error.name, message: error.message } };
   }
   return { status: 'unknown' };

@@ -5,10 +5,10 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import { callSafely } from '../internal/callbacks.js';
+import { type BulkJournal, PUT_BACK } from '../seams/journal.js';
 import { bulkQueue } from './bulk-queue.js';
 import { OpslinkError, RequestValidationError, type ValidationIssue } from './errors/index.js';
 import { type CallOptions, type CallTrace, traceCall } from './http/index.js';
-import { type BulkJournal, PUT_BACK } from './journal.js';
 import type { RequestOptions } from './options.js';
 import type { Checked } from './validation.js';
 
@@ -170,7 +170,10 @@ async function sendAll<I, T>(
 ): Promise<BulkResult<T>[]> {
   ready?.(); // a missing credential: refused before any item is looked at
   const { concurrency = 8, onProgress, journal, key, retryUnknown, ...perItem } = options ?? {};
-  const request: CallOptions = { ...perItem, callSite };
+  // The bulk call's deadline is one instant for all its items and every wait between them (a
+  // deadline that is not a number is refused by each item's own check before anything is sent).
+  const { deadline } = perItem;
+  const request: CallOptions = { ...perItem, callSite, deadlineAt: deadline && Date.now() + deadline };
   const list = checkAll(items, check, concurrency, subject);
   const queue = bulkQueue(list, { journal, key, retryUnknown }, send);
   const results: BulkResult<T>[] = new Array(list.length);

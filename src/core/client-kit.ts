@@ -5,7 +5,7 @@
 import { definedMembers } from '../internal/defined.js';
 import { Redactor } from '../internal/redact.js';
 import { runtimeName } from '../internal/runtime.js';
-import { checkBrowser, type ResolvedCommon, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
+import { checkBrowser, normalizeBaseUrl, type ResolvedCommon, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
 import { type Gate, gateScope, HttpClient, RateLimitGate, ResponseMismatches } from './http/index.js';
 import type { CommonOptions } from './options.js';
@@ -71,4 +71,37 @@ export function createHttp(
     userAgent: userAgent(),
     mismatches: new ResponseMismatches({ strict: options.strictResponseValidation === true, log: common.log, hooks: common.hooks }),
   });
+}
+
+/**
+ * @internal The method of both clients that scrubs a value of the secrets the client was
+ * given (keys as strings, a webhook token, secret headers): opslink/proxy masks every answer
+ * with both its clients' secrets. `Symbol.for`, so a second copy of opslink (ESM beside
+ * CommonJS) finds it too.
+ */
+export const SCRUB: unique symbol = Symbol.for('opslink.scrub');
+
+/** @internal Marks the options of a client made by `viaProxy`: it sends no credential and no warehouse id. */
+export const VIA_PROXY: unique symbol = Symbol('viaProxy');
+
+/**
+ * @internal The options of a `viaProxy(url, options)` client: requests go to `<url>/<service>`
+ * (a path is resolved against the page, as a link is), with no credential, so the page holds
+ * none and the browser guard has nothing to refuse; a credential option given anyway is named.
+ */
+export function proxyOptions<T extends object>(url: unknown, options: T | undefined, service: string, credentials: string[]) {
+  const given: Record<string, unknown> = options ?? {};
+  assertOptionsObject(given);
+  const issues: ValidationIssue[] = credentials
+    .filter((name) => given[name] !== undefined)
+    .map((name) => ({ path: [name], message: "is not taken through a proxy: the proxy adds the server's own" }));
+  let absolute: string | undefined;
+  try {
+    // Outside a page there is no `location` (Deno throws on reading it without --location).
+    absolute = new URL(String(url), (globalThis as { location?: { href: string } }).location?.href).href;
+  } catch {}
+  if (!absolute) issues.push({ path: ['url'], message: 'must be an absolute http(s) URL, or a path in a web page' });
+  const base = absolute ? normalizeBaseUrl(issues, 'url', absolute) : '';
+  throwIfIssues(issues);
+  return { ...(given as T), baseUrl: `${base}/${service}`, [VIA_PROXY]: true };
 }

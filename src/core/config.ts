@@ -8,9 +8,9 @@ import { isBrowserMainThread } from '../internal/runtime.js';
 import { isSecretName } from '../internal/secret-names.js';
 import { MAX_TIMER_MS } from '../internal/signals.js';
 import { hasLineBreak } from '../internal/text.js';
+import type { LogSink, RateLimitStore } from '../seams/store.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
-import type { RateLimitStore } from './http/store-gate.js';
-import { createLogSink, LOG_LEVELS, type LogSink } from './log.js';
+import { createLogSink, LOG_LEVELS } from './log.js';
 import { type CommonOptions, type Credential, DEFAULTS, type Hooks, type RequestOptions } from './options.js';
 import { urlRewrite } from './schema-kit.js';
 

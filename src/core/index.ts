@@ -1,4 +1,7 @@
 /** What every entry point shares: the errors, APIPromise, bulk results, option types and the text helper. */
+
+export type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from '../seams/journal.js';
+export type { Gate, GateRequest, RateLimitStore, SharedGateOptions } from '../seams/store.js';
 export { APIPromise, type WithResponse } from './api-promise.js';
 export { type BulkOptions, type BulkProgress, BulkPromise, type BulkResult } from './bulk.js';
 export {
@@ -21,8 +24,6 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors/index.js';
-export type { Gate, GateRequest, RateLimitStore, SharedGateOptions } from './http/store-gate.js';
-export type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from './journal.js';
 export type { LimitRow } from './limits.js';
 export type {
   CommonOptions,

@@ -1,18 +1,8 @@
 /** Optional request logging: a line per attempt, retry and failure, secrets already scrubbed. */
+import type { LogSink } from '../seams/store.js';
 import type { Logger, LogLevel } from './options.js';
 
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
-
-/**
- * One function per level that is on; a level that is off is missing, so a call site written
- * `log.debug?.(\`…\`)` does not even build its message.
- */
-export interface LogSink {
-  error?: (message: string) => void;
-  warn?: (message: string) => void;
-  info?: (message: string) => void;
-  debug?: (message: string) => void;
-}
 
 /** A sink that forwards the levels at or above `level` to `logger` (the console when not given), prefixed `[opslink]`. */
 export function createLogSink(logger: Logger | undefined, level: LogLevel): LogSink {

@@ -1,6 +1,8 @@
 /** `memoryJournal()`: the journal of one process, exported from `opslink` only. */
+
+import type { BulkJournal } from '../seams/journal.js';
 import { journalQueue } from './bulk-journal.js';
-import { type BulkJournal, claimEntry, claimToken, DEFAULT_LEASE_MS, type JournalEntry, recordEntry, renewEntry } from './journal.js';
+import { claimEntry, claimToken, DEFAULT_LEASE_MS, type JournalEntry, recordEntry, renewEntry } from './journal.js';
 
 /**
  * A journal held in this process's memory: calls of this process that share it send each

@@ -54,8 +54,11 @@ export interface ClientContext {
   service: CallTrace['service'];
   /** Names the client in the message for a missing credential ("MessagingClient"). */
   name: string;
-  /** The credential held in `option`, with the `Authorization` scheme it is sent with; `undefined` when not set. */
-  credential(option: string): { value: Credential; scheme: string } | undefined;
+  /**
+   * The credential held in `option`, with the `Authorization` scheme it is sent with; `undefined` when not set;
+   * `null` for a client made by `viaProxy`, which sends none (the proxy adds the server's).
+   */
+  credential(option: string): { value: Credential; scheme: string } | undefined | null;
   /** Where `fromEnv` reads each credential option from, named in the message for a missing one. */
   variables?: Record<string, string>;
 }
@@ -115,6 +118,7 @@ export function requireCredential(
   const option = operation.credential;
   if (option === undefined) return undefined;
   const held = context.credential(option);
+  if (held === null) return undefined;
   if (held === undefined) {
     const variable = context.variables?.[option];
     const where = variable ? ` (${context.name}.fromEnv reads it from ${variable})` : '';

@@ -3,7 +3,7 @@
  * rules that check them live in `config.ts`.
  */
 
-import type { RateLimitStore } from './http/store-gate.js';
+import type { RateLimitStore } from '../seams/store.js';
 
 /**
  * Which log lines reach the `logger` option: `off` (the default) sends none, and each level

@@ -106,25 +106,30 @@ const PATH = `(?:/${PCHAR}*)*`;
 const FRAGMENT = `(?:#(?:${PCHAR}|[/?])*)?$`;
 const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PATH}(?:\\?(?:${PCHAR}|[/?])*)?${FRAGMENT}`;
 /**
- * What the OpenAPI documents say of a URL member: the pattern above with the parts of
- * {@link urlRewrite} a pattern can say (a lower-case scheme, no `'` in a query), so every
- * text the SDK takes is valid by its document.
+ * What the OpenAPI documents say of a URL member: the pattern above with the part of
+ * {@link urlRewrite} a pattern can say (no `'` in a query), so every text the SDK takes is
+ * valid by its document. The scheme in either case, as RFC 3986 reads it.
  */
-const DOCUMENTED_URL_PATTERN = `^https?://${HOST}${PATH}(?:\\?${QCHAR}*)?${FRAGMENT}`;
+const DOCUMENTED_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PATH}(?:\\?${QCHAR}*)?${FRAGMENT}`;
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 
 /**
  * Why `text` is not the URL text a WHATWG parser (fetch, the service, a browser) reads back
- * from it, or `undefined` when it is: the parser lower-cases the host, drops a default port
- * and dot segments, reads `0x7f.1` as `127.0.0.1`, decodes `%41` in a host, percent-encodes
- * `'` in a query, strips tabs and line breaks. Such text would be checked as one thing and
- * read as another, so it is refused, with the form to write instead. Only the `/` a parser
- * puts after a bare host (`https://x.example` → `https://x.example/`) is no rewrite, and
- * trailing slashes when they are `'ignored'` (a base URL's are).
+ * from it, or `undefined` when it is: the parser drops a default port and dot segments, reads
+ * `0x7f.1` as `127.0.0.1`, decodes `%41` in a host, percent-encodes `'` in a query, strips
+ * tabs and line breaks. Such text would be checked as one thing and read as another, so it is
+ * refused, with the form to write instead. No rewrite: the scheme and host in another case
+ * (`HTTPS://EXAMPLE.COM/`: both are case-insensitive, RFC 3986 §3.1 and §3.2.2, so it names
+ * the same resource), the `/` a parser puts after a bare host (`https://x.example` →
+ * `https://x.example/`), and trailing slashes when they are `'ignored'` (a base URL's are).
  */
 export function urlRewrite(url: URL, text: string, trailingSlashes?: 'ignored'): string | undefined {
   const trim = (t: string) => (trailingSlashes ? t.replace(/\/+$/, '') : t);
-  if (trim(url.href) === trim(text.replace(/^([A-Za-z][\w+.-]*:\/\/[^/?#]*)(?=[?#]|$)/, '$1/'))) return undefined;
+  const written = text.replace(
+    /^([A-Za-z][\w+.-]*:\/\/)([^/?#@]*@)?([^/?#]*)(?=(\/?))/,
+    (_, scheme: string, user = '', host: string, slash: string) => `${scheme.toLowerCase()}${user}${host.toLowerCase()}${slash ? '' : '/'}`,
+  );
+  if (trim(url.href) === trim(written)) return undefined;
   // A password is not repeated in a message.
   return `is rewritten by URL parsers${url.password ? '' : ` to ${JSON.stringify(url.href)}`}: write it as they read it`;
 }

@@ -26,15 +26,18 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:
 /**
  * Whether `text` is an ISO 8601 calendar date in its extended form, optionally with a time
  * and a zone (`2026-11-22`, `2026-11-22T10:00:00Z`, `2026-11-22T10:00+01:00`), every part in
- * range. ISO 8601's own variants are read too: a decimal comma (`10:00:00,5`), a zone of hours
- * only (`+02`), a leap second (`23:59:60`). The separator is `T` only: a space is RFC 3339
- * leniency, not ISO 8601.
+ * range. The separator is `T` only: a space is RFC 3339 leniency, not ISO 8601.
+ * - `'read'` (a response's timestamps): ISO 8601's own variants are read too: a decimal
+ *   comma (`10:00:00,5`), a zone of hours only (`+02`), a leap second (`23:59:60`).
+ * - `'sent'` (what a request carries): not those variants, which standard date parsers
+ *   (`Date.parse`, RFC 3339 readers) refuse: strict in what is sent, tolerant in what is read.
  */
-export function isIsoDateTime(text: string): boolean {
+export function isIsoDateTime(text: string, as: 'read' | 'sent' = 'read'): boolean {
   const m = ISO_DATE_TIME.exec(text);
   if (!m) return false;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', , zh = '0', zm = '0'] = m;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone = '', zh = '0', zm = '0'] = m;
   const leapSecond = h === '23' && mi === '59' && s === '60';
+  if (as === 'sent' && (leapSecond || text.includes(',') || /^[+-]\d{2}$/.test(zone))) return false;
   return (
     isCalendarDay({ year: Number(y), month: Number(mo), day: Number(d) }) &&
     Number(h) <= 23 &&

@@ -2,8 +2,13 @@
  * The one place secrets are scrubbed. Every message, log line, stack, event and error body
  * that opslink produces passes through a Redactor that knows the client's keys and tokens.
  *
- * A secret is replaced where it stands as a whole token: not where its letters merely sit
- * inside a longer word. A one-letter key must not turn "Invalid API key" into
+ * A secret that cannot be a word (8 characters or more, not letters only: every real key) is
+ * replaced wherever it stands, whatever its neighbours: a service that echoes a header
+ * URL-encoded (`ApiKey%20<key>`), a URL (`%2F<token>`) or glues it to other text (`id7<key>`)
+ * still has it masked.
+ *
+ * A shorter secret is replaced where it stands as a whole token: not where its letters merely
+ * sit inside a longer word. A one-letter key must not turn "Invalid API key" into
  * "Invalid API [redacted]ey"; a key inside a URL path, a header or a JSON string is still
  * bounded by `/`, a space or a quote, and is replaced.
  *
@@ -19,6 +24,8 @@ export const REDACTED = '[redacted]';
 const WORD = /[A-Za-z0-9]/;
 /** Letters only, and shorter than any key a service issues (those are 20+ random characters). */
 const WORD_LIKE = /^\p{L}{1,15}$/u;
+/** From this length, a secret that is not word-like is a key, never a word: masked wherever it stands. */
+const KEY_LENGTH = 8;
 /** What a credential follows: an auth scheme and a space. */
 const AUTH_SCHEME = /\b(?:bearer|basic|apikey|token|bot)\s+$/i;
 
@@ -44,10 +51,11 @@ function asCredential(text: string, at: number, secret: string): boolean {
 
 function replaceWhole(text: string, secret: string): string {
   const wordLike = WORD_LIKE.test(secret);
+  const anywhere = !wordLike && secret.length >= KEY_LENGTH;
   let out = '';
   let from = 0;
   for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
-    if (at < from || insideWord(text, at, secret)) continue;
+    if (at < from || (!anywhere && insideWord(text, at, secret))) continue;
     if (wordLike && !asCredential(text, at, secret)) continue;
     out += text.slice(from, at) + REDACTED;
     from = at + secret.length;

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
@@ -111,11 +111,12 @@ export class MessagingClient {
     const schema = options.embedLimits === 'chat-platform' ? strictChannelMessageSchema : channelMessageSchema;
     this.#channelMessage = operations.postChannelMessage(schema, webhook);
     const held = (value: Credential | undefined) => (value === undefined ? undefined : { value, scheme: 'Bearer' });
+    const proxied = VIA_PROXY in options;
     this.#context = {
       http: this.#http,
       service: 'messaging',
       name: 'MessagingClient',
-      credential: (option) => held(option === 'botKey' ? options.botKey : options.channelKey),
+      credential: (option) => (proxied ? null : held(option === 'botKey' ? options.botKey : options.channelKey)),
       variables: MESSAGING_ENV,
     };
   }
@@ -132,6 +133,21 @@ export class MessagingClient {
     // Checked before the spread: a string's spread is one member per character.
     assertOptionsObject(options);
     return new MessagingClient({ ...options, webhookUrl });
+  }
+
+  /**
+   * A client for a web page, through `opslink/proxy` on the app's own server: it holds no key
+   * and sends none, to the service's own paths under `<url>/messaging`; the proxy checks each
+   * request and sends it on with the server's client. A path as `url` is resolved against the
+   * page. Allowed in a page without `dangerouslyAllowBrowser`.
+   * @example
+   * ```ts
+   * const messaging = MessagingClient.viaProxy('/opslink');
+   * await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Dock 3 is free' });
+   * ```
+   */
+  static viaProxy(url: string | URL, options?: Omit<MessagingClientBaseOptions, 'botKey' | 'channelKey'>): MessagingClient {
+    return new MessagingClient(proxyOptions(url, options, 'messaging', ['botKey', 'channelKey', 'webhookUrl']));
   }
 
   /**
@@ -248,6 +264,11 @@ export class MessagingClient {
    */
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
     return runOperation(this.#context, this.#channelMessage, input, options, 'postChannelMessage');
+  }
+
+  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
+  [SCRUB]<V>(value: V): V {
+    return this.#http.settings.redactor.value(value);
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */

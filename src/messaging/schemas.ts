@@ -82,12 +82,14 @@ export const announcementSchema = z.strictObject({ title: text(L.announcementTit
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 /**
- * ISO 8601 text of a real date and time, or a valid `Date`, which `JSON.stringify` sends as
- * ISO 8601 text. Years past 9999 are refused: they print as +010000-…, which no ISO reader takes.
+ * ISO 8601 text of a real date and time as standard date parsers read it (no leap second,
+ * decimal comma or zone of hours only: `isIsoDateTime(…, 'sent')`), or a valid `Date`, which
+ * `JSON.stringify` sends as ISO 8601 text. Years past 9999 are refused: they print as
+ * +010000-…, which no ISO reader takes.
  */
 const timestamp = custom<string | Date>(
-  (v) => (typeof v === 'string' ? isIsoDateTime(v) : isValidDate(v)),
-  'must be an ISO 8601 date-time with real values (e.g. 2026-11-22T10:00:00Z) or a valid Date (years 0–9999)',
+  (v) => (typeof v === 'string' ? isIsoDateTime(v, 'sent') : isValidDate(v)),
+  'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
   ISO_DATE_TIME_HINT,
 );
 

@@ -11,18 +11,9 @@
  */
 import { open } from 'node:fs/promises';
 import { journalQueue } from '../core/bulk-journal.js';
-import {
-  type BulkJournal,
-  type ClaimRequest,
-  claimEntry,
-  claimToken,
-  DEFAULT_LEASE_MS,
-  type JournalClaim,
-  type JournalEntry,
-  type JournalOutcome,
-  recordEntry,
-  renewEntry,
-} from '../core/journal.js';
+import { ConfigurationError } from '../core/errors/index.js';
+import { claimEntry, claimToken, DEFAULT_LEASE_MS, type JournalEntry, recordEntry, renewEntry } from '../core/journal.js';
+import type { BulkJournal, ClaimRequest, JournalClaim, JournalOutcome } from '../seams/journal.js';
 
 /** One line of the file: a claim (`c`), a renewal (`r`) or an outcome (`o`, under token `tk`). */
 type JournalLine =
@@ -51,8 +42,13 @@ const NEWLINE = 0x0a;
  * ```
  */
 export function fileJournal(path: string, options?: { leaseMs?: number }): BulkJournal {
-  if (typeof path !== 'string' || path === '') throw new TypeError('fileJournal: path must be a non-empty string');
+  if (typeof path !== 'string' || path === '') {
+    throw new ConfigurationError([{ path: ['path'], message: 'must be a non-empty string (the journal file)' }], 'fileJournal options');
+  }
   const leaseMs = options?.leaseMs ?? DEFAULT_LEASE_MS;
+  if (!(Number.isFinite(leaseMs) && leaseMs >= 10 && leaseMs <= 3_600_000)) {
+    throw new ConfigurationError([{ path: ['leaseMs'], message: 'must be 10 to 3 600 000 ms' }], 'fileJournal options');
+  }
   const log = new ReplayedLog(path);
   return {
     queue: journalQueue,

@@ -17,8 +17,8 @@ import {
   ValueType,
 } from '@opentelemetry/api';
 import { InstrumentationBase, type InstrumentationConfig } from '@opentelemetry/instrumentation';
-import type { CallContext, RateLimitWait, RequestContext } from '../core/http/tracing.js';
 import { VERSION } from '../core/version.js';
+import type { CallContext, RateLimitWait, RequestContext } from '../seams/tracing.js';
 
 /**
  * Options of {@link OpslinkInstrumentation}.

@@ -10,8 +10,17 @@
  * with and the masking rule come from the core through {@link AttemptTracing}, so every error
  * a subscriber sees is of the classes users import.
  */
-import type { AttemptResult, FetchInit, ResponseHead } from '../core/http/attempt.js';
-import type { AttemptTracing, CallContext, CallTrace, OpenCall, RateLimitWait, RequestContext, TracedCall } from '../core/http/tracing.js';
+import type {
+  AttemptTracing,
+  CallContext,
+  CallTrace,
+  OpenCall,
+  RateLimitWait,
+  RequestContext,
+  Runner,
+  TracedCall,
+} from '../seams/tracing.js';
+import type { AttemptResult, FetchInit, ResponseHead } from '../seams/transport.js';
 
 interface Channel {
   readonly hasSubscribers: boolean;
@@ -25,7 +34,6 @@ interface TracingChannel {
   asyncEnd: Channel;
   error: Channel;
 }
-type Runner = <T>(fn: () => T) => T;
 type Channels = {
   call: TracingChannel;
   request: TracingChannel;
@@ -171,9 +179,9 @@ function settleAttempt(context: RequestContext, result: AttemptResult, call: Tra
   if (result.ok) return;
   context.error =
     result.failure === 'network'
-      ? core.connectionError(call.label, attempt, result.error, call.redactor)
+      ? core.connectionError(call.label, attempt, result.error, call.redactor, result.connected === false)
       : result.failure === 'timeout'
-        ? core.timeoutError(call.label, 'no complete response in time', attempt)
+        ? core.timeoutError(call.label, 'no complete response in time', attempt, result.connected === false)
         : core.userAbort(call.label, undefined);
 }
 

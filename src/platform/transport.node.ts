@@ -1,47 +1,40 @@
 /**
- * `#transport` in Node: one attempt over `node:http`/`node:https` with a keep-alive agent,
- * several times lighter than Node's `fetch` (no `Request`, `Response`, `Headers` or web
- * streams per request). Used unless the user's fetch is routed elsewhere: a replaced
+ * `#transport` in Node: one attempt over `node:http`/`node:https` with a keep-alive agent
+ * (agent.node.ts: connections), several times lighter than Node's `fetch` (no `Request`,
+ * `Response`, `Headers` or web streams per request), its answers decoded as fetch decodes
+ * them (decode.node.ts). Used unless the user's fetch is routed elsewhere: a replaced
  * `globalThis.fetch` (a mock in fetch mode, a wrapper) or an undici global dispatcher of
  * their own (a proxy, `NODE_USE_ENV_PROXY`, a `MockAgent`) — then `fetch` carries it.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { AttemptResult, FetchInit, HeaderView, PlatformTransport, ResponseHead } from '../core/http/attempt.js';
-import { bodyOfText } from '../core/http/body-text.js';
+import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { bodyOfText } from '../internal/body-text.js';
+import { decodeFailed, notDecoded } from '../internal/content-coding.js';
+import { neverConnected } from '../internal/unsent.js';
+import type { AttemptResult, FetchInit, FetchPath, HeaderView, PlatformTransport, ResponseHead } from '../seams/transport.js';
+import { type Stack, stackFor } from './agent.node.js';
+import { acceptEncoding, decodeFailure, decodersFor } from './decode.node.js';
 import { routedElsewhere } from './fetch-routing.node.js';
-
-/**
- * Idle sockets are closed after 4 s (or a second before the server's own `Keep-Alive:
- * timeout=`, which Node's agent reads), before a typical server's 5 s idle timeout closes
- * them under a request; `lifo` reuses the most recently used socket, the least likely to be
- * stale. Node's own global agent and undici do the same (5 s and 4 s).
- */
-const IDLE_MS = 4_000;
-const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' } as const;
-
-type Stack = { request: typeof import('node:http').request; agent: import('node:http').Agent };
-type Load = (id: string) => unknown;
-const stacks: { 'http:'?: Stack | undefined; 'https:'?: Stack | undefined } = {};
-
-/**
- * `node:http` or `node:https` with its agent, loaded at the first request that needs it:
- * imported statically they cost `import('opslink')` about 15 ms (bench/coldstart.mjs).
- * `undefined` on a Node without `process.getBuiltinModule` (before 22.3): fetch sends there.
- */
-function stackFor(protocol: 'http:' | 'https:'): Stack | undefined {
-  let stack = stacks[protocol];
-  if (!stack) {
-    const load = (process as { getBuiltinModule?: Load }).getBuiltinModule;
-    const module = load?.(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http') | undefined;
-    if (!module) return undefined;
-    stack = stacks[protocol] = { request: module.request, agent: new module.Agent(options) };
-  }
-  return stack;
-}
 
 const now = () => performance.now();
 /** How much of an upload is read from its `Blob` at a time. */
 const SLICE_BYTES = 256 * 1024;
+/**
+ * The longest a new connection may take to be made (name resolved, TCP and TLS handshakes
+ * done), inside the attempt's own time: undici's default. A connect that never completes
+ * (a host that drops packets) then fails as a connection never made, long before the
+ * attempt's 30 s, and is not mistaken for a server slow to answer.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The fetch path in Node (a `fetch` option, a fetch routed elsewhere): Node's fetch asks for
+ * `gzip, deflate` alone over http, so opslink asks for `br` too (zstd only over its own
+ * transport: Node 22's fetch does not decode it); a body whose decoder failed is told from a
+ * lost connection.
+ */
+export const fetchPath: FetchPath = { acceptEncoding: 'gzip, deflate, br', decodeFailure };
 
 export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) => {
   const stack = routedElsewhere() ? undefined : stackFor(url.startsWith('https:') ? 'https:' : 'http:');
@@ -94,22 +87,32 @@ class NodeResponseHead implements ResponseHead {
 }
 
 /**
- * One request and its response. The body is read whole (the core parses it); the timer
- * covers the response body too, so a server that sends headers and then stalls times out.
- * A socket the server closed while idle fails as `network` before any byte of the response:
- * the retry policy then repeats a GET or PUT and never a POST (it may have arrived).
+ * One request and its response. The body is read whole (the core parses it), decoded on the
+ * way in from what `Content-Encoding` names (decode.node.ts); the timer covers the response
+ * body too, so a server that sends headers and then stalls times out. A socket the server
+ * closed while idle fails as `network` before any byte of the response: the retry policy
+ * then repeats a GET or PUT and never a POST (it may have arrived).
  */
 class Exchange {
   readonly #started = now();
   readonly #url: string;
+  readonly #method: string;
   readonly #signal: AbortSignal | undefined;
   readonly #resolve: (result: AttemptResult) => void;
   readonly #request: ClientRequest;
   readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #timeoutMs: number;
   #failure: 'timeout' | 'abort' | undefined;
   #head: NodeResponseHead | undefined;
+  #message: IncomingMessage | undefined;
   #chunks: Buffer[] = [];
+  /** A coding left undone (the body read as it came): named if that body is not JSON. */
+  #undone: string | undefined;
+  /** Why the body could not be decoded, once a decoder failed or the codings were refused. */
+  #undecodable: string | undefined;
   #settled = false;
+  /** Whether the socket this request went out on was connected (TLS established): until then nothing of it could reach the service. */
+  #connected = false;
 
   constructor(
     stack: Stack,
@@ -120,20 +123,54 @@ class Exchange {
     resolve: (result: AttemptResult) => void,
   ) {
     this.#url = url;
+    this.#timeoutMs = timeoutMs;
+    this.#method = init.method;
     this.#signal = signal;
     this.#resolve = resolve;
-    const headers = contentLength(init);
+    const headers = requestHeaders(init);
     this.#request = stack.request(url, { method: init.method, headers, agent: stack.agent });
-    this.#request.on('response', this.#onResponse).on('error', this.#onError);
+    this.#request.on('response', this.#onResponse).on('error', this.#onError).once('socket', this.#onSocket);
     this.#timer = setTimeout(this.#onTimeout, timeoutMs);
     if (signal?.aborted) this.#onAbort();
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
     writeBody(this.#request, init.body);
   }
 
+  #onSocket = (socket: Socket): void => {
+    // A kept-alive socket is connected already; a new one once its TCP (and TLS) handshake ends.
+    if (this.#request.reusedSocket) {
+      this.#connected = true;
+      return;
+    }
+    const connect = this.#timeoutMs > CONNECT_TIMEOUT_MS ? setTimeout(this.#onConnectTimeout, CONNECT_TIMEOUT_MS) : undefined;
+    socket.once('encrypted' in socket ? 'secureConnect' : 'connect', () => {
+      clearTimeout(connect);
+      this.#connected = true;
+    });
+    socket.once('close', () => clearTimeout(connect));
+  };
+
+  /** The connection was not made in time: a failure before anything was sent, with undici's code for it. */
+  #onConnectTimeout = (): void => {
+    const error = new Error(`the connection was not made within ${CONNECT_TIMEOUT_MS} ms`);
+    this.#request.destroy(Object.assign(error, { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+  };
+
+  /** The body is read through its decoders, chunk by chunk (no copy of the compressed page is kept), to its end. */
   #onResponse = (message: IncomingMessage): void => {
-    this.#head = new NodeResponseHead(message, this.#url);
-    message.on('data', this.#onData).on('end', this.#onEnd).on('error', this.#onError).on('close', this.#onClose);
+    const head = new NodeResponseHead(message, this.#url);
+    this.#head = head;
+    this.#message = message;
+    message.on('error', this.#onError).on('close', this.#onClose);
+    const decoding = decodersFor(message.headers['content-encoding'], this.#method, head.status);
+    if ('refused' in decoding) {
+      this.#drain(decoding.refused);
+      return;
+    }
+    if ('undone' in decoding) this.#undone = decoding.undone;
+    let sink: Readable = message;
+    for (const decoder of Array.isArray(decoding) ? decoding : []) sink = sink.pipe(decoder).on('error', this.#onDecodeError);
+    sink.on('data', this.#onData).on('end', this.#onEnd);
   };
 
   #onData = (chunk: Buffer): void => {
@@ -141,20 +178,47 @@ class Exchange {
   };
 
   #onEnd = (): void => {
+    const response = this.#head as NodeResponseHead;
+    const durationMs = now() - this.#started;
     const chunks = this.#chunks;
     const text = chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
-    const { body, isJson } = bodyOfText(text);
-    this.#settle({ ok: true, response: this.#head as NodeResponseHead, body, isJson, durationMs: now() - this.#started });
+    const { body, isJson } = this.#undecodable === undefined ? bodyOfText(text) : { body: undefined, isJson: false };
+    const undecodable = this.#undecodable ?? (isJson || this.#undone === undefined ? undefined : notDecoded(this.#undone));
+    if (undecodable === undefined) this.#settle({ ok: true, response, body, isJson, durationMs });
+    else this.#settle({ ok: true, response, body: undefined, isJson: true, durationMs, undecodable });
   };
 
-  /** The body stopped without an end: the server closed the connection mid-body. */
+  /** A decoder failed (a corrupt stream): the rest of the body is read and let go, so the connection can serve again. */
+  #onDecodeError = (error: Error): void => {
+    if (this.#undecodable === undefined) this.#drain(decodeFailed(this.#message?.headers['content-encoding'] ?? '', error.message));
+  };
+
+  #drain(why: string): void {
+    const message = this.#message as IncomingMessage;
+    this.#undecodable = why;
+    this.#chunks = [];
+    message.unpipe();
+    if (message.complete) this.#onEnd();
+    else message.on('end', this.#onEnd).resume();
+  }
+
+  /** The body stopped without an end: the server closed the connection mid-body. (Once it all arrived, its decoders may still be at work.) */
   #onClose = (): void => {
-    if (!this.#settled) this.#onError(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
+    if (!this.#settled && !this.#message?.complete)
+      this.#onError(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
   };
 
   #onError = (error: unknown): void => {
     const failure = this.#failure ?? 'network';
-    this.#settle({ ok: false, failure, error, durationMs: now() - this.#started, ...(this.#head && { response: this.#head }) });
+    const unsent = !this.#head && (!this.#connected || neverConnected(error));
+    this.#settle({
+      ok: false,
+      failure,
+      error,
+      durationMs: now() - this.#started,
+      ...(this.#head && { response: this.#head }),
+      ...(unsent && { connected: false }),
+    });
   };
 
   #onTimeout = (): void => {
@@ -178,18 +242,28 @@ class Exchange {
   }
 }
 
-/** The request headers with `content-length` for a body, so it goes as one sized message, not chunked. */
-function contentLength(init: FetchInit): Record<string, string> {
-  const { body } = init;
-  if (body === undefined) return init.headers;
+/**
+ * The request headers with `content-length` for a body, so it goes as one sized message, not
+ * chunked, and `accept-encoding` (what decode.node.ts undoes) unless the caller set their own.
+ */
+function requestHeaders(init: FetchInit): Record<string, string> {
+  const { body, headers } = init;
+  const encoding = headers['accept-encoding'] === undefined ? { 'accept-encoding': acceptEncoding() } : undefined;
+  if (body === undefined) return encoding ? { ...headers, ...encoding } : headers;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.size;
-  return { ...init.headers, 'content-length': String(length) };
+  return { ...headers, ...encoding, 'content-length': String(length) };
 }
 
-/** Sends the body: text at once; a `Blob` (a multipart upload, a file) streamed with backpressure, so it is never all in memory. */
+/**
+ * Sends the body: text at once, as UTF-8 bytes; a `Blob` (a multipart upload, a file)
+ * streamed with backpressure, so it is never all in memory. Text goes as a `Buffer`, not a
+ * string: Node joins the head to a first string chunk and writes both in that chunk's
+ * encoding, so a Latin-1 header value (`café`) would leave as UTF-8 bytes; apart, the head
+ * is written in Latin-1, as fetch writes it.
+ */
 function writeBody(request: ClientRequest, body: string | Blob | undefined): void {
   if (typeof body !== 'object') {
-    request.end(body);
+    request.end(body === undefined ? undefined : Buffer.from(body));
     return;
   }
   streamBlob(request, body).catch((error: unknown) => request.destroy(error instanceof Error ? error : new Error(String(error))));

@@ -5,4 +5,5 @@
  */
 
 export type { BulkJournal } from '../core/index.js';
+export type { RedisClientLike } from './connection.js';
 export { type RedisStore, redisStore } from './store.js';

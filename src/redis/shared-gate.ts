@@ -1,65 +1,77 @@
 /**
  * The gate a client of a Redis store waits at: every client of one service and credential,
  * in any process, asks the store for each request's start. The store decides rate, slot and
- * pause in one script on its own clock; the slot goes back after the response, off the
- * request's path. When the store is unreachable or silent for its `timeout`, the client falls
- * back to its own gate (said once at `warn`) and probes the store in the background until it
- * answers again, then rejoins.
+ * pause in one script on its own clock and says when the request starts; a request that
+ * cannot have a slot waits in the store's queue and is told when one is its own
+ * (`waiters.ts`, `wake-ups.ts`). The slot goes back after the response, off the request's path.
+ *
+ * When the store is unreachable or silent for its `timeout`, the client falls back to its own
+ * gate (said once at `warn`), still counting the slots it holds in the store, and probes the
+ * store in the background until it answers again; it then counts in the store the slots it
+ * took on its own gate meanwhile, and rejoins.
  */
-import type { Release } from '../core/http/gate.js';
-import type { Gate, GateRequest, SharedGateOptions } from '../core/http/store-gate.js';
-import type { LogSink } from '../core/log.js';
-import { linkedSignal, sleep, untilAborted } from '../internal/signals.js';
+
+import { sleep } from '../internal/signals.js';
+import type { Gate, GateRequest, LogSink, Release, SharedGateOptions } from '../seams/store.js';
 import { inTime } from './connection.js';
-
-/** What the store's gate says to one request: start now (holding `lease`), or ask again in `waitMs`. */
-export type StoreDecision = { start: true; lease: string; epoch: number } | { start: false; waitMs: number; pausedUntil: number };
-
-/** One shared gate in Redis: the scripts of one service and credential. */
-export interface StoreGateHandle {
-  /** Rate, slot and pause decided at once; a granted slot is leased, so a dead holder frees it. */
-  acquire(): Promise<StoreDecision>;
-  /** Hands a slot back; `'ok'` widens the window after a pause, as the local gate does. */
-  release(lease: string, epoch: number, outcome: 'ok' | 'limited' | 'failed'): Promise<void>;
-  /** Holds every client of this gate for `ms` (the longest pause wins), then opens slowly. */
-  pause(ms: number): Promise<void>;
-  /** Answers when the store does: the probe that ends a fallback. */
-  ping(): Promise<void>;
-}
+import type { StoreDecision, StoreGateHandle } from './gate-handle.js';
+import { readWake, Waiters, type Wake } from './waiters.js';
+import type { WakeUps } from './wake-ups.js';
 
 /** A store that has not answered for this long is probed again (the rejoin bound is 5 s). */
 const PROBE_MS = 2_000;
 /**
- * A request that found every slot taken asks again after at most this long (a slot freed in
- * another process is seen no later); one freed in this process wakes it at once.
+ * Before a client listens for wake-ups (its first wait), a request that found every slot
+ * taken asks again after at most this long; one freed in this process wakes it at once.
  */
 const MAX_ASK_AGAIN_MS = 40;
-
 /** How far apart two answers may put the end of one pause (a round trip, the two clocks). */
 const SAME_PAUSE_MS = 100;
+
+/** A slot taken on the client's own gate while the store was silent, and its lease in the store once counted there. */
+interface OwnSlot {
+  gate: StoreGateHandle;
+  lease?: string;
+}
+
+type Answer = Wake | Extract<StoreDecision, { kind: 'wait' }>;
 
 /** A gate that asks the store, and the client's own gate when the store cannot answer. */
 export class SharedGate implements Gate {
   readonly #local: Gate;
   readonly #timeout: number;
+  readonly #max: number;
   readonly #id: Promise<string>;
-  readonly #handleOf: (id: string) => StoreGateHandle;
+  readonly #handleOf: (id: string, holder: string) => StoreGateHandle;
   /** The store's side of each gate this client has used: one per credential sent. */
   readonly #handles = new Map<string, StoreGateHandle>();
   readonly #log: LogSink;
-  /** The requests napping before they ask again, in the order they lay down: this process freeing a slot wakes the first. */
-  #slotFreed = new Set<() => void>();
+  readonly #wakeUps: WakeUps;
+  readonly #waiters = new Waiters();
+  /** Names this client's channel and leases. */
+  readonly #holder = globalThis.crypto.randomUUID();
+  #leases = 0;
+  /** The leases this client holds in the store now: a wake-up naming one is old news, not a grant to hand back. */
+  readonly #held = new Set<string>();
+  readonly #own = new Set<OwnSlot>();
+  /** The gates whose channel this client listens on (or has asked to). */
+  readonly #listening = new WeakMap<StoreGateHandle, Promise<void>>();
+  /** Requests napping (or waiting for room at the own gate), in the order they lay down: a slot freed here wakes the first. */
+  readonly #slotFreed = new Set<() => void>();
   #fallback = false;
+  #watching = false;
   #warned = false;
   #pausedUntil = 0;
 
   /** `handle` builds the store's side of a gate once its name (a hash) is known. */
-  constructor(options: SharedGateOptions, storeTimeout: number, handle: (id: string) => StoreGateHandle) {
+  constructor(options: SharedGateOptions, storeTimeout: number, wakeUps: WakeUps, handle: (id: string, holder: string) => StoreGateHandle) {
     this.#local = options.local;
     this.#timeout = storeTimeout;
+    this.#max = options.maxConcurrency;
     this.#log = options.log;
     this.#id = options.id;
     this.#id.catch(() => {});
+    this.#wakeUps = wakeUps;
     this.#handleOf = handle;
   }
 
@@ -73,7 +85,7 @@ export class SharedGate implements Gate {
     const gate = this.#handle((await request?.scope?.()) ?? (await this.#id));
     for (;;) {
       if (this.#fallback) {
-        const release = await this.#local.acquire(signal);
+        const release = await this.#ownSlot(gate, signal);
         if (this.#fallback) return release;
         // The store answered again while this request waited at the local gate: one pace, the fleet's.
         release('failed');
@@ -90,29 +102,124 @@ export class SharedGate implements Gate {
     // same pause a few ms later at each answer, so only one that ends later still is news.
     let heard = this.pausedUntil;
     for (let wait = 5; !this.#fallback; wait = Math.min(wait * 2, MAX_ASK_AGAIN_MS)) {
-      signal?.throwIfAborted();
-      const answer = gate.acquire();
-      const asked = inTime(answer, this.#timeout);
-      let decision: StoreDecision;
-      try {
-        decision = signal ? await untilAborted(asked, signal, () => {}) : await asked;
-      } catch (error) {
-        // A late grant (a silent Redis answers once it wakes, or the caller gave up first) must
-        // not hold the fleet's width until its lease ends.
-        answer.then((late) => late.start && this.#releaser(gate, late.lease, late.epoch)('failed')).catch(() => {});
-        if (signal?.aborted) throw signal.reason;
-        this.#fallBack(error);
-        return undefined;
+      if (signal?.aborted) throw signal.reason;
+      const id = `${this.#holder}|${++this.#leases}`;
+      const answer = await this.#answer(gate, id, signal);
+      if (answer === undefined) return undefined;
+      if (answer.kind === 'granted') {
+        const release = await this.#start(gate, id, answer, signal);
+        if (release) return release;
+        continue;
       }
-      if (decision.start) return this.#releaser(gate, decision.lease, decision.epoch);
-      if (decision.pausedUntil > heard + SAME_PAUSE_MS) {
-        heard = this.#pausedUntil = Math.max(this.#pausedUntil, decision.pausedUntil);
-        const refused = request?.onPause?.(decision.pausedUntil);
+      if (answer.kind === 'again') continue;
+      const pausedUntil = answer.kind === 'paused' ? answer.until : answer.pausedUntil;
+      if (pausedUntil > heard + SAME_PAUSE_MS) {
+        heard = this.#pausedUntil = Math.max(this.#pausedUntil, pausedUntil);
+        const refused = request?.onPause?.(pausedUntil);
         if (refused) throw refused;
       }
-      await this.#nap(decision.waitMs > 0 ? decision.waitMs : wait, signal);
+      const ms = answer.kind === 'paused' ? answer.until - Date.now() : answer.waitMs;
+      await this.#nap(ms > 0 ? ms : wait, signal);
     }
     return undefined;
+  }
+
+  /**
+   * The store's answer for lease `id`: a request whose client listens for wake-ups may be
+   * queued, and then waits to be told. `undefined` when the store did not answer in time (the
+   * client falls back).
+   */
+  async #answer(gate: StoreGateHandle, id: string, signal: AbortSignal | undefined): Promise<Answer | undefined> {
+    const canWait = this.#wakeUps.listening(gate.channel);
+    if (canWait) this.#waiters.expect(id, gate);
+    const asked = gate.acquire(id, canWait);
+    let decision: StoreDecision;
+    try {
+      decision = await this.#inTime(asked, signal);
+      if (decision.kind === 'late') throw new Error(`Redis did not answer within ${this.#timeout} ms`);
+    } catch (error) {
+      this.#waiters.forget(id);
+      // A late grant (a silent Redis answers once it wakes, or the caller gave up first) must
+      // not hold the fleet's width until its lease ends.
+      asked.then((late) => late.kind === 'granted' && this.#releaser(gate, id, late.epoch)('failed')).catch(() => {});
+      if (signal?.aborted) throw signal.reason;
+      this.#fallBack(error);
+      return undefined;
+    }
+    if (decision.kind === 'queued') {
+      this.#watch(gate);
+      return this.#waiters.wait(id, signal, this.#timeout);
+    }
+    this.#waiters.forget(id);
+    // A start booked ahead must hear of a pause; a request that must wait is told from now on
+    // rather than asking again (once the listening connection is up: bounded by the timeout).
+    if (decision.kind === 'granted' && decision.startMs > 0) this.#listen(gate);
+    if (decision.kind === 'wait' && !canWait && decision.pausedUntil === 0) {
+      const listening = await this.#inTime(this.#listen(gate), signal).then(
+        () => true,
+        () => false,
+      );
+      if (listening) return { kind: 'again' };
+    }
+    return decision;
+  }
+
+  /** Holds the granted lease until its start (no turn of the event loop for one that starts at once), unless a pause heard meanwhile holds the request back. */
+  #start(gate: StoreGateHandle, id: string, grant: { epoch: number; startMs: number }, signal?: AbortSignal) {
+    this.#held.add(id);
+    const release = this.#releaser(gate, id, grant.epoch);
+    if (grant.startMs <= 0) return release;
+    return this.#startLater(release, grant.startMs, signal);
+  }
+
+  async #startLater(release: Release, ms: number, signal: AbortSignal | undefined): Promise<Release | undefined> {
+    try {
+      await sleep(ms, signal);
+    } catch (error) {
+      release('failed');
+      throw error;
+    }
+    // Another process's 429 while it waited for its start: not sent into the pause, asked again.
+    if (this.pausedUntil <= Date.now()) return release;
+    release('failed');
+    return undefined;
+  }
+
+  /**
+   * While requests of this client wait in the store's queue, nothing else may ask the store
+   * anything: it is pinged every `timeout` ms (one command a process, not a request), and a
+   * store that stopped answering sends them to the client's own gate as an acquire would.
+   */
+  #watch(gate: StoreGateHandle): void {
+    if (this.#watching) return;
+    this.#watching = true;
+    const beat = () => {
+      if (this.#waiters.size === 0 || this.#fallback) {
+        this.#watching = false;
+        return;
+      }
+      inTime(gate.ping(), this.#timeout).then(next, (error: unknown) => {
+        this.#watching = false;
+        this.#fallBack(error);
+      });
+    };
+    const next = () => {
+      const timer = setTimeout(beat, this.#timeout);
+      (timer as { unref?: () => void }).unref?.();
+    };
+    next();
+  }
+
+  /** `asked`, or a rejection once the store's timeout passed or the caller's signal aborted. */
+  #inTime<T>(asked: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const answer = inTime(asked, this.#timeout);
+    if (!signal) return answer;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   /** Sleeps `ms`, or less when this process frees a slot. */
@@ -123,15 +230,16 @@ export class SharedGate implements Gate {
     });
     this.#slotFreed.add(wake);
     const timer = new AbortController();
-    const link = signal ? linkedSignal([signal, timer.signal]) : undefined;
+    const stop = () => timer.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
     try {
-      await Promise.race([sleep(ms, link?.signal ?? timer.signal), freed]);
+      await Promise.race([sleep(ms, timer.signal).catch(() => {}), freed]);
     } finally {
       this.#slotFreed.delete(wake);
+      signal?.removeEventListener('abort', stop);
       timer.abort();
-      link?.dispose();
     }
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw signal.reason;
   }
 
   /** Holds every request for `ms`; resolves once the store has it (or its timeout passed), so no one else sends meanwhile. */
@@ -150,7 +258,7 @@ export class SharedGate implements Gate {
   #handle(id: string): StoreGateHandle {
     let handle = this.#handles.get(id);
     if (!handle) {
-      handle = this.#handleOf(id);
+      handle = this.#handleOf(id, this.#holder);
       this.#handles.set(id, handle);
     }
     return handle;
@@ -161,14 +269,70 @@ export class SharedGate implements Gate {
     return (outcome) => {
       if (released) return;
       released = true;
-      // Off the request's path: a release that never arrives is freed by its lease.
-      inTime(gate.release(lease, epoch, outcome), this.#timeout)
-        .then(() => {
-          // One slot, one request woken (the longest waiting): waking all would send each an acquire.
-          const [first] = this.#slotFreed;
-          first?.();
-        })
-        .catch(() => {});
+      this.#held.delete(lease);
+      if (this.#fallback) this.#freed(); // room at the own gate at once: the store may never hear of it
+      // Off the request's path: a release that never arrives is freed by its lease (so it is
+      // not timed). Once it has landed, a request of this process asking again (not yet told)
+      // finds the slot.
+      gate.release(lease, epoch, outcome).then(
+        () => this.#freed(),
+        () => {},
+      );
+    };
+  }
+
+  /** One slot freed, one request woken (the longest waiting): waking all would send each an acquire. */
+  #freed(): void {
+    const [first] = this.#slotFreed;
+    first?.();
+  }
+
+  /** From the next wait on, this client's requests wait in the store's queue to be told, rather than ask again. */
+  #listen(gate: StoreGateHandle): Promise<void> {
+    const asked = this.#listening.get(gate);
+    if (asked) return asked;
+    const onMessage = (message: string) => {
+      const wake = readWake(message, gate.startIn);
+      if (wake?.kind === 'pause') {
+        this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + wake.ms);
+        this.#waiters.wakeAll({ kind: 'paused', until: Date.now() + wake.ms });
+      } else if (wake && !this.#held.has(wake.id) && !this.#waiters.wake(wake.id, wake)) {
+        // Granted to a request that gave up (or that this client forgot when it fell back): handed on.
+        this.#releaser(gate, wake.id, wake.epoch)('failed');
+      }
+    };
+    const listening = this.#wakeUps.listen(gate.channel, onMessage, () => this.#waiters.checkAll());
+    listening.catch((error: unknown) => {
+      this.#log.debug?.(`rateLimitStore: waiting requests ask again rather than being told (${String(error)})`);
+    });
+    this.#listening.set(gate, listening);
+    return listening;
+  }
+
+  /**
+   * A slot of the client's own gate, while the store is silent: the slots this client still
+   * holds in the store count too, so it never has more than `maxConcurrency` in flight.
+   */
+  async #ownSlot(gate: StoreGateHandle, signal: AbortSignal | undefined): Promise<Release> {
+    while (this.#held.size + this.#own.size >= this.#max) await this.#nap(PROBE_MS, signal);
+    const slot: OwnSlot = { gate };
+    this.#own.add(slot);
+    let release: Release;
+    try {
+      release = await this.#local.acquire(signal);
+    } catch (error) {
+      this.#own.delete(slot);
+      this.#freed();
+      throw error;
+    }
+    let released = false;
+    return (outcome) => {
+      if (released) return;
+      released = true;
+      this.#own.delete(slot);
+      release(outcome);
+      if (slot.lease) inTime(slot.gate.release(slot.lease, -1, 'failed'), this.#timeout).catch(() => {});
+      this.#freed();
     };
   }
 
@@ -180,6 +344,8 @@ export class SharedGate implements Gate {
       const why = error instanceof Error ? error.message : String(error);
       this.#log.warn?.(`rateLimitStore unavailable (${why}): this client uses its own gate until the store answers again`);
     }
+    // The requests waiting in the store's queue go to the own gate; grants that reach them later are handed back.
+    this.#waiters.wakeAll({ kind: 'again' });
     this.#probe();
   }
 
@@ -188,15 +354,25 @@ export class SharedGate implements Gate {
       inTime(
         this.#id.then((id) => this.#handle(id).ping()),
         this.#timeout,
-      ).then(
-        () => {
-          this.#fallback = false;
-          this.#log.info?.('rateLimitStore answers again: this client shares its gate again');
-        },
-        () => this.#probe(),
-      );
+      )
+        .then(() => this.#rejoin())
+        .then(
+          () => this.#log.info?.('rateLimitStore answers again: this client shares its gate again'),
+          () => this.#probe(),
+        );
     }, PROBE_MS);
     // A probe alone must not keep the process alive (Node, Deno, Bun timers have unref).
     (timer as { unref?: () => void }).unref?.();
+  }
+
+  /** The slots taken on the own gate meanwhile are counted in the store before any request takes more there. */
+  async #rejoin(): Promise<void> {
+    const byGate = new Map<StoreGateHandle, string[]>();
+    for (const slot of this.#own) {
+      slot.lease = `${this.#holder}|${++this.#leases}`;
+      byGate.set(slot.gate, [...(byGate.get(slot.gate) ?? []), slot.lease]);
+    }
+    await Promise.all([...byGate].map(([gate, leases]) => gate.adopt(leases)));
+    this.#fallback = false;
   }
 }

@@ -2,14 +2,14 @@
  * `redisStore(client, { prefix, timeout })`: the rate-limit gate and the bulk journals of a
  * fleet, in the Redis the user already runs, over the client they already have.
  */
-import type { RateLimitStore, SharedGateOptions } from '../core/http/store-gate.js';
-import type { BulkJournal } from '../core/journal.js';
-import { type Command, commandOf, run, script } from './connection.js';
+import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
+import type { BulkJournal } from '../seams/journal.js';
+import type { RateLimitStore, SharedGateOptions } from '../seams/store.js';
+import { type Connection, connectionOf, type RedisClientLike, RedisClock } from './connection.js';
+import { redisGate } from './gate-handle.js';
 import { redisJournal } from './journal.js';
-import { ACQUIRE, PAUSE, RELEASE } from './scripts.js';
-import { SharedGate, type StoreDecision, type StoreGateHandle } from './shared-gate.js';
-
-const scripts = { acquire: script(ACQUIRE), release: script(RELEASE), pause: script(PAUSE) };
+import { SharedGate } from './shared-gate.js';
+import { WakeUps } from './wake-ups.js';
 
 /**
  * A rate-limit store (the `rateLimitStore` option) that also keeps bulk journals: what
@@ -37,11 +37,13 @@ export interface RedisStore extends RateLimitStore {
 
 /**
  * Shares rate limits and bulk journals across processes through Redis, over your own
- * connected client: node-redis (`redis` >= 5) or `ioredis` (>= 5), neither a dependency of
- * opslink. Every key is under `prefix` (default `opslink`), credentials only as a hash; the
- * keys of one gate or one journal share a hash tag, so the scripts run on Redis Cluster too.
- * A client whose store does not answer within `timeout` ms (default 1 000) uses its own gate
- * until it does again.
+ * connected client: node-redis (`redis` >= 5, `createClient` or `createCluster`) or `ioredis`
+ * (>= 5, `Redis` or `Cluster`), neither a dependency of opslink. Every key is under `prefix`
+ * (default `opslink`), credentials only as a hash; the keys of one gate or one journal share a
+ * hash tag, so the scripts run on Redis Cluster too. A client whose store does not answer
+ * within `timeout` ms (default 1 000) uses its own gate until it does again. Requests that
+ * wait for a slot are told when it is theirs over a second connection, the client's own
+ * `duplicate()`, opened at the first wait and closed with the client.
  * @example
  * ```ts
  * import { createClient } from 'redis';
@@ -51,47 +53,46 @@ export interface RedisStore extends RateLimitStore {
  * const warehouse = new WarehouseClient({ domain: 'example.com', apiKey: process.env.WH_KEY!, warehouseId: process.env.WH_ID!, rateLimitStore: store, requestsPerSecond: 20 });
  * ```
  */
-export function redisStore(client: unknown, options?: { prefix?: string; timeout?: number }): RedisStore {
-  const command = commandOf(client);
-  const prefix = options?.prefix ?? 'opslink';
-  const timeout = options?.timeout ?? 1_000;
-  if (typeof prefix !== 'string' || prefix === '' || /[{}]/.test(prefix)) {
-    throw new TypeError('redisStore: prefix must be a non-empty string without { or }');
-  }
-  if (!(typeof timeout === 'number' && timeout > 0 && timeout <= 60_000)) throw new TypeError('redisStore: timeout must be 1 to 60 000 ms');
+export function redisStore(client: RedisClientLike, options?: { prefix?: string; timeout?: number }): RedisStore {
+  const { prefix, timeout, connection } = checked(client, options);
+  const clock = new RedisClock();
+  const wakeUps = new WakeUps(connection, timeout);
   return {
     timeout,
-    gate: (gate: SharedGateOptions) => new SharedGate(gate, timeout, (id) => redisGate(command, `${prefix}:{gate:${id}}`, gate)),
+    gate: (limits: SharedGateOptions) =>
+      new SharedGate(limits, timeout, wakeUps, (id, holder) =>
+        redisGate(connection, `${prefix}:{gate:${id}}`, holder, limits, clock, timeout),
+      ),
     journal(name, journalOptions) {
-      if (typeof name !== 'string' || name === '') throw new TypeError('store.journal: name must be a non-empty string');
-      return redisJournal(command, `${prefix}:{journal:${encodeURIComponent(name)}}`, timeout, journalOptions?.leaseMs);
+      if (typeof name !== 'string' || name === '') {
+        throw new ConfigurationError([{ path: ['name'], message: 'must be a non-empty string' }], 'store.journal options');
+      }
+      const leaseMs = journalOptions?.leaseMs;
+      if (leaseMs !== undefined && !(Number.isFinite(leaseMs) && leaseMs >= 10 && leaseMs <= 3_600_000)) {
+        throw new ConfigurationError([{ path: ['leaseMs'], message: 'must be 10 to 3 600 000 ms' }], 'store.journal options');
+      }
+      return redisJournal(connection.command, `${prefix}:{journal:${encodeURIComponent(name)}}`, timeout, clock, leaseMs);
     },
   };
 }
 
-function redisGate(command: Command, base: string, limits: SharedGateOptions): StoreGateHandle {
-  const keys = [`${base}:state`, `${base}:leases`];
-  const interval = limits.requestsPerSecond ? 1000 / limits.requestsPerSecond : 0;
-  // One attempt lasts at most its timeout: a slot held longer belongs to a process that died.
-  const leaseMs = limits.timeout + 1_000;
-  return {
-    async acquire(): Promise<StoreDecision> {
-      const lease = globalThis.crypto.randomUUID();
-      const args = [limits.maxConcurrency, interval, leaseMs, lease];
-      const [start, detail, paused] = (await run(command, scripts.acquire, keys, args)) as number[];
-      if (start === 1) return { start: true, lease, epoch: Number(detail) };
-      const waitMs = Number(detail);
-      return { start: false, waitMs, pausedUntil: paused === 1 ? Date.now() + waitMs : 0 };
-    },
-    async release(lease, epoch, outcome) {
-      await run(command, scripts.release, keys, [lease, outcome, epoch, limits.maxConcurrency]);
-    },
-    async pause(ms) {
-      // Whole, never a NOSCRIPT round trip first: another client's next start must find it.
-      await run(command, scripts.pause, keys.slice(0, 1), [ms], true);
-    },
-    async ping() {
-      await command(['PING']);
-    },
+/** The store's client and options, or a ConfigurationError naming every one it cannot use. */
+function checked(client: unknown, options: unknown): { prefix: string; timeout: number; connection: Connection } {
+  const issues: ValidationIssue[] = [];
+  const connection = connectionOf(client);
+  if (typeof connection === 'string') issues.push({ path: ['client'], message: connection });
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    issues.push({ path: ['options'], message: 'must be an object { prefix?, timeout? }' });
+  }
+  const { prefix = 'opslink', timeout = 1_000 } = ((typeof options === 'object' && options) || {}) as {
+    prefix?: unknown;
+    timeout?: unknown;
   };
+  if (typeof prefix !== 'string' || prefix === '' || /[{}]/.test(prefix)) {
+    issues.push({ path: ['prefix'], message: 'must be a non-empty string without { or } (the keys put their own hash tag after it)' });
+  }
+  if (!(typeof timeout === 'number' && timeout > 0 && timeout <= 60_000))
+    issues.push({ path: ['timeout'], message: 'must be 1 to 60 000 ms' });
+  if (issues.length || typeof connection === 'string') throw new ConfigurationError(issues, 'redisStore options');
+  return { prefix: prefix as string, timeout: timeout as number, connection };
 }

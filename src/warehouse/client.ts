@@ -1,10 +1,11 @@
-import { assertOptionsObject, createHttp, mergeOptions } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate } from '../core/http/index.js';
 import type { ClientContext } from '../core/operation.js';
 import type { CommonOptions, Credential } from '../core/options.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
+import type { Redactor } from '../internal/redact.js';
 import { environment } from '../internal/runtime.js';
 import { InboundOrders } from './inbound.js';
 import { Shipments } from './shipments.js';
@@ -109,6 +110,7 @@ export class WarehouseClient {
   readonly shipments: Shipments;
   readonly #options: WarehouseClientOptions;
   readonly #gate: Gate;
+  readonly #redactor: Redactor;
 
   constructor(options: WarehouseClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -117,32 +119,53 @@ export class WarehouseClient {
     assertOptionsObject(options);
     const issues: ValidationIssue[] = [];
     const baseUrl = resolveBaseUrl(options, issues);
-    checkCredential(issues, 'apiKey', options.apiKey, true);
-    const idProblem = secretProblem(options.warehouseId);
-    if (idProblem) issues.push({ path: ['warehouseId'], message: idProblem });
+    // Through a proxy the page holds neither: the proxy's own client sends the server's.
+    const proxied = VIA_PROXY in options;
+    if (!proxied) {
+      checkCredential(issues, 'apiKey', options.apiKey, true);
+      const idProblem = secretProblem(options.warehouseId);
+      if (idProblem) issues.push({ path: ['warehouseId'], message: idProblem });
+    }
     const http = createHttp(
       options,
       issues,
       {
         baseUrl,
-        serviceHeaders: { 'x-warehouse-id': options.warehouseId },
+        serviceHeaders: proxied ? {} : { 'x-warehouse-id': options.warehouseId },
         credentials: { apiKey: options.apiKey },
         secrets: [options.apiKey],
       },
       gate,
     );
     this.baseUrl = baseUrl;
-    this.warehouseId = options.warehouseId;
+    this.warehouseId = options.warehouseId ?? '';
     this.#options = options;
     this.#gate = http.settings.gate;
+    this.#redactor = http.settings.redactor;
     const context: ClientContext = {
       http,
       service: 'warehouse',
       name: 'WarehouseClient',
-      credential: () => ({ value: options.apiKey, scheme: 'ApiKey' }),
+      credential: () => (proxied ? null : { value: options.apiKey, scheme: 'ApiKey' }),
     };
     this.inbound = new InboundOrders(context);
     this.shipments = new Shipments(context);
+  }
+
+  /**
+   * A client for a web page, through `opslink/proxy` on the app's own server: it holds no key
+   * and no warehouse id and sends neither, to the service's own paths under `<url>/warehouse`
+   * (`<url>/warehouse/api/v1/inbound`); the proxy checks each request and sends it on with the
+   * server's client. A path as `url` is resolved against the page. Allowed in a page without
+   * `dangerouslyAllowBrowser`. `warehouseId` is `''`: the proxy's client names the warehouse.
+   * @example
+   * ```ts
+   * const warehouse = WarehouseClient.viaProxy('/opslink');
+   * for await (const shipment of warehouse.shipments.list({ statuses: ['shipped'] })) console.log(shipment.name);
+   * ```
+   */
+  static viaProxy(url: string | URL, options?: CommonOptions): WarehouseClient {
+    return new WarehouseClient(proxyOptions(url, options, 'warehouse', ['apiKey', 'warehouseId']) as unknown as WarehouseClientOptions);
   }
 
   /**
@@ -195,6 +218,11 @@ export class WarehouseClient {
     if (changes.baseUrl !== undefined) delete merged.domain;
     if (changes.domain !== undefined) delete merged.baseUrl;
     return new WarehouseClient(merged as WarehouseClientOptions, this.#gate);
+  }
+
+  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
+  [SCRUB]<V>(value: V): V {
+    return this.#redactor.value(value);
   }
 
   /** What `JSON.stringify` shows: never the key. */

@@ -5,7 +5,8 @@ import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
 import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
 import { checkUpdate, createBulk, createOrder, listInbound, updateOrder } from './operations.js';
-import { type ListOptions, listPages, type PagePromise } from './pages.js';
+import type { PagePromise } from './page-promise.js';
+import { type ListOptions, listPages } from './pages.js';
 import type {
   BulkCreateResult,
   BulkInput,

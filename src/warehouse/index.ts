@@ -9,7 +9,9 @@ export { WAREHOUSE_ENV, WarehouseClient, type WarehouseClientBaseOptions, type W
 export * from './fields.js';
 export { InboundOrders, type InboundUpdateItem, type UpdateOptions } from './inbound.js';
 export { WAREHOUSE_LIMITS } from './limits.js';
-export { type ListOptions, Page, PagePromise, type PageResult, type PaginationOptions } from './pages.js';
+export { Page, type PageResult } from './page.js';
+export { PagePromise, type PaginationOptions } from './page-promise.js';
+export type { ListOptions } from './pages.js';
 export { INBOUND_ORDER_FIELDS, inboundOrderSchema, SHIPMENT_FIELDS, shipmentDetailSchema, shipmentSchema } from './responses.js';
 export * from './schemas.js';
 export { Shipments } from './shipments.js';

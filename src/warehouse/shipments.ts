@@ -2,7 +2,8 @@ import type { APIPromise } from '../core/api-promise.js';
 import { type ClientContext, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { listShipments, retrieveShipment } from './operations.js';
-import { type ListOptions, listPages, type PagePromise } from './pages.js';
+import type { PagePromise } from './page-promise.js';
+import { type ListOptions, listPages } from './pages.js';
 import type { Shipment, ShipmentDetail, ShipmentListParams } from './types.js';
 
 /**

@@ -11,6 +11,27 @@ export function appendQueryArray(query: URLSearchParams, name: string, values: r
 }
 
 /**
+ * A list's query read back into the values its parameter schema checks, as the SDK writes it:
+ * repeated keys for an array member, plain integers for `offset` and `limit`; any other name
+ * given twice stays a list, for the schema to refuse. Read by the mock and by opslink/proxy.
+ */
+export function readListQuery(params: URLSearchParams, shape: Record<string, unknown>): Record<string, unknown> {
+  const query: [string, unknown][] = [];
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    // Own members only: a name such as `toString` or `constructor` would otherwise find Object.prototype's, which is no schema.
+    const member = Object.hasOwn(shape, name) ? shape[name] : undefined;
+    const def = (member as { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } } | undefined)?._zod.def;
+    const kind = def?.type === 'optional' ? def.innerType?._zod.def.type : def?.type;
+    if (kind === 'array' || values.length > 1) query.push([name, values]);
+    else if (name === 'offset' || name === 'limit') query.push([name, readNumber(values[0] as string) ?? values[0]]);
+    else query.push([name, values[0]]);
+  }
+  // fromEntries defines own members, so a parameter named `__proto__` is refused as unknown.
+  return Object.fromEntries(query);
+}
+
+/**
  * Numbers in form fields and CSV cells are written in plain decimal notation: `String()`
  * would write 1e-7 and 1e21, which a form parser does not read as numbers: `formatNumber(0.0000001)`
  * is `'0.0000001'`. (Internal: the SDK and the mock share it; it is not exported.)

@@ -54,6 +54,11 @@ describe('in a page’s main thread', () => {
     ).toBe('https://api.example.com/api/v1');
   });
 
+  it('a client through a proxy (viaProxy) is made without dangerouslyAllowBrowser, a path resolved against the page', () => {
+    expect(MessagingClient.viaProxy('/opslink').baseUrl).toBe(`${location.origin}/opslink/messaging`);
+    expect(WarehouseClient.viaProxy('/opslink').baseUrl).toBe(`${location.origin}/opslink/warehouse/api/v1`);
+  });
+
   it('checks that need no credential work unchanged', () => {
     expect(channelMessageSchema.safeParse({ embeds: [{ title: 'ok', color: 0x2ecc71 }] }).success).toBe(true);
     expect(channelMessageSchema.safeParse({}).success).toBe(false);

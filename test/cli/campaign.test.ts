@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockEmployee } from '../../src/testing/index.js';
+import { closedPort } from '../support/unsent-journal.js';
 import { assertBuilt, lines, run, SECRETS, type Services, start, startServices } from './helpers.js';
 
 let s: Services;
@@ -152,6 +153,22 @@ describe('opslink dm --to-file', () => {
     expect(received('journaled, a new text').size).toBe(2);
     for (const text of [first.stdout, first.stderr, second.stdout, second.stderr, readFileSync(journal, 'utf8')])
       expect(text).not.toContain(SECRETS.botKey);
+  });
+
+  it('a service that refuses the connection: every line failed (not unknown), exit 1; a run again once it is up sends to everyone', async () => {
+    const [a, b] = hire(2);
+    const path = file(`${a!.email}\n${b!.email}\n`);
+    const journal = journalPath();
+    const args = ['dm', '--to-file', path, '--body', 'refused first', '--journal', journal, '--format', 'ndjson'];
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const first = await run([...args, '--messaging-url', down], { env: s.env });
+    expect(first.code).toBe(1);
+    expect(ndjson(first.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
+    expect(ndjson(first.stdout)[0]!.detail).toMatch(/^APIConnectionError: .*connection failed/);
+    const second = await run(args, { env: s.env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(ndjson(second.stdout).map((l) => l.status)).toEqual(['sent', 'sent']);
+    expect(received('refused first').size).toBe(2);
   });
 
   it('--dry-run lists every recipient checked, sends nothing and needs no key', async () => {

@@ -66,6 +66,64 @@ describe('the redactor', () => {
     );
   });
 
+  it('masks a key glued to a letter or digit, or echoed URL-encoded', () => {
+    const key = 'wh_live_SECRETapiKEYabcdef123456';
+    const token = 'chan_live_SECRETchanKEY987654321';
+    const r = new Redactor([key, token]);
+    expect(r.text(`rejected authorization=${encodeURIComponent(`ApiKey ${key}`)}`)).toBe('rejected authorization=ApiKey%20[redacted]');
+    expect(r.text(encodeURIComponent(`https://chat.example.test/api/automation/webhooks/id/${token}`))).toBe(
+      'https%3A%2F%2Fchat.example.test%2Fapi%2Fautomation%2Fwebhooks%2Fid%2F[redacted]',
+    );
+    expect([r.text(`x${key}`), r.text(`7${key}`), r.text(`${key}x`), r.text(`req-${token}9`)]).toEqual([
+      'x[redacted]',
+      '7[redacted]',
+      '[redacted]x',
+      'req-[redacted]9',
+    ]);
+  });
+
+  it('a key of 8 characters or more that is not letters only never survives, whatever stands beside it (property)', () => {
+    // No '[' or ']' in the key: a key that begins or ends with part of the mask '[redacted]' could be rebuilt by the mask itself.
+    const key = fc
+      .oneof(
+        fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+        fc.string({ minLength: 8, maxLength: 40 }),
+        fc.string({ unit: 'binary', minLength: 8, maxLength: 24 }),
+      )
+      .filter((k) => !/^\p{L}+$/u.test(k) && !/[[\]]/.test(k));
+    const beside = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom('x', '7', '%20', '%2F', 'ApiKey%20'),
+    );
+    fc.assert(
+      fc.property(key, beside, beside, fc.boolean(), (k, before, after, encoded) => {
+        let form = k;
+        try {
+          if (encoded) form = encodeURIComponent(k);
+        } catch {
+          fc.pre(false); // a lone surrogate: no URL can hold it
+        }
+        const r = new Redactor([k]);
+        const text = `${before}${form}${after}`;
+        const survives = (s: string) => s.includes(k) || s.includes(form);
+        expect(survives(r.text(text))).toBe(false);
+        const strings: string[] = [];
+        const collect = (v: unknown): void => {
+          if (typeof v === 'string') strings.push(v);
+          else if (v && typeof v === 'object')
+            for (const [name, item] of Object.entries(v)) {
+              strings.push(name);
+              collect(item);
+            }
+        };
+        collect(r.value({ [text]: text, errors: [text], nested: { message: text } }));
+        expect(strings.filter(survives)).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('replaces the percent-encoded form too, and the longest secret first', () => {
     const r = new Redactor(['a b', 'a b c']);
     expect(r.text('/x/a%20b/y and a b c')).toBe('/x/[redacted]/y and [redacted]');

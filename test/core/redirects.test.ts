@@ -1,7 +1,8 @@
 /**
  * Redirects (API.md "Redirects"), against real servers on 127.0.0.1 (two ports, two
  * origins): a write is never re-sent as another method, nothing reaches another origin, a
- * read follows on its own origin, and a loop or a chain over 20 ends. What the servers
+ * read follows on its own origin, a URL that redirects to itself once is followed (as fetch
+ * follows it), and a loop or a chain over 20 ends. What the servers
  * received is checked, not only what the client returned.
  */
 import { inspect } from 'node:util';
@@ -101,6 +102,16 @@ describe('a write answered 307 or 308', () => {
       expect(second!.headers['x-api-key']).toBe(USER_SECRET);
     });
 
+    it('a 307 to its own URL (a server asking to try again) is followed once, as fetch follows it: sent twice, the same', async () => {
+      await expect(send('again')).resolves.toBeDefined();
+      const [first, second] = here.received;
+      expect(here.received).toHaveLength(2);
+      expect(second!.path).toBe(first!.path);
+      expect(second!.method).toBe(route.split(' ')[0]);
+      expect(second!.body.equals(first!.body)).toBe(true);
+      expect(headersOf(second!)).toEqual(headersOf(first!));
+    });
+
     it.each([307, 308])('%i to another origin: APIError with that status; the other origin gets nothing', async (status) => {
       const error = await refused(send(`${status}x`), status);
       expect(error.message).toContain(`redirect ${status} to ${other.origin}/ok/api/`);
@@ -131,10 +142,15 @@ describe('a read', () => {
     },
   );
 
-  it('a loop ends with an APIError', async () => {
+  it('a 307 to its own URL is followed', async () => {
+    expect((await list('again')).items).toHaveLength(3);
+    expect(here.received.map((r) => r.path.split('/')[1])).toEqual(['again', 'again']);
+  });
+
+  it('a loop ends with an APIError once the chain passes 20', async () => {
     const error = await refused(list('loop'), 302);
-    expect(error.message).toContain('not followed: a loop');
-    expect(here.received.map((r) => r.path.split('/')[1])).toEqual(['loop', 'loop2']);
+    expect(error.message).toContain('not followed: more than 20 redirects (a loop)');
+    expect(here.received.map((r) => r.path.split('/')[1])).toEqual(Array.from({ length: 21 }, (_, i) => (i % 2 ? 'loop2' : 'loop')));
   });
 
   it('a chain of 20 redirects is followed; of 21 it ends with an APIError', async () => {

@@ -94,7 +94,7 @@ function recordingLogger() {
 // ---------------------------------------------------------------------------------------
 // An echoing server (a fetch), and the clients
 
-type Answer = 'json' | 'html' | 'text2xx' | 'connection' | 'hang' | 'envelope-failed' | 'drift';
+type Answer = 'json' | 'html' | 'text2xx' | 'connection' | 'hang' | 'envelope-failed' | 'drift' | 'glued';
 
 /** Everything the request carried, as a server that reflects it would write it back. */
 function echoOf(request: Request) {
@@ -134,6 +134,14 @@ function echoingFetch(answer: Answer, status: number, extraHeaders: Record<strin
         });
       case 'text2xx':
         return new Response(`ok? ${echo.all.join(' ')}`, { status, headers: { ...headers, 'content-type': 'text/plain' } });
+      case 'glued': {
+        // What a service prints when it echoes a header or a URL URL-encoded, or glues it to its own text.
+        const glued = echo.all.flatMap((text) => [encodeURIComponent(text), `x${text}7`, `7${text}x`]);
+        return Response.json(
+          { status: 'failed', message: `rejected authorization=${encodeURIComponent(echo.auth)}`, data: null, errors: glued },
+          { status, headers: { ...headers, 'x-request-id': `req${encodeURIComponent(echo.auth)}x` } },
+        );
+      }
       case 'envelope-failed':
         return Response.json(
           { status: 'failed', message: `Unauthorized ${echo.auth}`, data: null, errors: echo.all, echo },
@@ -264,6 +272,10 @@ describe('API errors, whatever the status, from a server that echoes every crede
       await sweep(`${status} ${name}`, fetch, call, status === 429 ? RateLimitError : APIError);
     });
   }
+
+  it.each(CALLS)('401 echoing the credential URL-encoded, or glued to a letter or digit: %s', async (name, call) => {
+    await sweep(`401 glued ${name}`, echoingFetch('glued', 401), call, APIError);
+  });
 
   it.each(CALLS)('429 retried until the retries are spent: %s', async (name, call) => {
     await sweep(`429 retried ${name}`, echoingFetch('json', 429, { 'retry-after': '0' }), call, RateLimitError, { maxRetries: 1 });

@@ -1,8 +1,9 @@
 /**
  * URL text is taken only as a URL parser reads it: text that fetch, the service or a browser
- * would quietly rewrite (an upper-case host, a default port, dot segments, a hex IPv4 host, a
- * quote in a query, a tab or line break) is refused with the form to write instead, so what
- * is checked is what is sent and what is read.
+ * would quietly rewrite (a default port, dot segments, a hex IPv4 host, a quote in a query, a
+ * tab or line break) is refused with the form to write instead, so what is checked is what is
+ * sent and what is read. A scheme or host in upper case is no rewrite: both are
+ * case-insensitive, so `HTTPS://EXAMPLE.COM/` names the URL a parser writes in lower case.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,6 @@ const client = new MessagingClient({
 });
 
 const REWRITTEN: [string, string][] = [
-  ['HTTPS://Cdn.Example.com/a.png', 'https://cdn.example.com/a.png'],
   ['http://0x7f.1/a.png', 'http://127.0.0.1/a.png'],
   ['https://cdn.example.com:443/a.png', 'https://cdn.example.com/a.png'],
   ['https://cdn.example.com/img/../secret.png', 'https://cdn.example.com/secret.png'],
@@ -30,6 +30,13 @@ const REWRITTEN: [string, string][] = [
   ["https://cdn.example.com/a.png?name='x'", 'https://cdn.example.com/a.png?name=%27x%27'],
   ['https://cdn.ex%61mple.com/a.png', 'https://cdn.example.com/a.png'],
 ];
+
+/** `text` with its scheme and host (user and password left as written) in lower case, as a URL parser writes them. */
+const lowerCaseSchemeAndHost = (text: string) =>
+  text.replace(
+    /^([a-z][\w+.-]*:\/\/)([^/?#@]*@)?([^/?#]*)/i,
+    (_, scheme: string, user = '', host: string) => `${scheme.toLowerCase()}${user}${host.toLowerCase()}`,
+  );
 
 describe('URL members of a channel message', () => {
   it.each(REWRITTEN)('%j is refused, naming what a parser reads instead, and nothing is sent', async (text, read) => {
@@ -48,20 +55,24 @@ describe('URL members of a channel message', () => {
   });
 
   it('does not repeat a password it would have to show', () => {
-    const result = embedSchema.safeParse({ url: 'https://user:hunter2@CDN.example.com/' });
+    const result = embedSchema.safeParse({ url: 'https://user:hunter2@cdn.example.com:443/' });
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).not.toContain('hunter2');
   });
 
-  it.each(['https://cdn.example.com', 'https://cdn.example.com?size=2', 'https://cdn.example.com/a%20b.png', 'http://[::1]:8080/x'])(
-    'takes %j and sends it as written',
-    async (text) => {
-      await client.postChannelMessage({ content: 'x', embeds: [{ url: text }] });
-      expect(JSON.parse(sent.at(-1) as string).embeds[0].url).toBe(text);
-    },
-  );
+  it.each([
+    'https://cdn.example.com',
+    'https://cdn.example.com?size=2',
+    'https://cdn.example.com/a%20b.png',
+    'http://[::1]:8080/x',
+    'HTTPS://EXAMPLE.COM/',
+    'Http://Cdn.Example.COM:8080/Img/A.png?Size=2#Top',
+  ])('takes %j and sends it as written', async (text) => {
+    await client.postChannelMessage({ content: 'x', embeds: [{ url: text }] });
+    expect(JSON.parse(sent.at(-1) as string).embeds[0].url).toBe(text);
+  });
 
-  it('property: any URL text it takes is the text a URL parser reads (but the / after a bare host)', () => {
+  it('property: any URL text it takes is the text a URL parser reads (but the case of its scheme and host, and the / after a bare host)', () => {
     const awkward = fc.constantFrom('A', 'Z', ':80', ':443', '/..', '/.', '%2e', "'", '\t', '\n', '\\', ' ', '%41', '0x7f.');
     const urls = fc.oneof(
       fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }),
@@ -76,7 +87,8 @@ describe('URL members of a channel message', () => {
         seen[taken ? 'taken' : 'refused']++;
         if (!taken) return true;
         const href = new URL(text).href;
-        return href === text || href === text.replace(/^(https?:\/\/[^/?#]*)/i, '$1/');
+        const written = lowerCaseSchemeAndHost(text);
+        return href === written || href === written.replace(/^(https?:\/\/[^/?#]*)/, '$1/');
       }),
       { numRuns: 3_000 },
     );
@@ -87,7 +99,6 @@ describe('URL members of a channel message', () => {
 
 describe('baseUrl', () => {
   it.each([
-    ['https://API.example.com', 'https://api.example.com/'],
     ['https://api.example.com:443/api/v1', 'https://api.example.com/api/v1'],
     ['https://api.example.com/v2/../api/v1', 'https://api.example.com/api/v1'],
     ['https://api.example.com/api/v1\n', 'https://api.example.com/api/v1'],
@@ -104,6 +115,10 @@ describe('baseUrl', () => {
     expect((error as ConfigurationError).issues).toEqual([
       { path: ['baseUrl'], message: `is rewritten by URL parsers to ${JSON.stringify(read)}: write it as they read it` },
     ]);
+  });
+
+  it('takes a scheme and host in upper case, as the same URL', () => {
+    expect(new MessagingClient({ baseUrl: 'HTTPS://CHAT.Example.com/Prefix' }).baseUrl).toBe('https://chat.example.com/Prefix');
   });
 
   it.each(['https://chat.example.com', 'https://chat.example.com/', 'https://chat.example.com/prefix//', 'http://127.0.0.1:8080'])(

@@ -11,6 +11,7 @@ import { type DirectMessageInput, MessagingClient, OutcomeUnknownError } from '.
 import { fileJournal } from '../../src/node/index.js';
 import { createMessagingMock, startMockServer } from '../../src/testing/index.js';
 import { startCampaign } from '../support/campaign.js';
+import { neverReachedCases } from '../support/unsent-journal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'opslink-journal-'));
 let n = 0;
@@ -112,6 +113,15 @@ describe('fileJournal', () => {
   it('refuses a path that is not a non-empty string', () => {
     expect(() => fileJournal('')).toThrow(/path/);
   });
+});
+
+describe('fileJournal, a send that never reached the service', () => {
+  let path = '';
+  beforeEach(() => {
+    path = freshPath();
+  });
+  // Each call opens the file afresh, as a process started again would.
+  neverReachedCases(() => fileJournal(path));
 });
 
 describe('a campaign killed with SIGKILL and run again on the same file journal', () => {

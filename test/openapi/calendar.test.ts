@@ -1,6 +1,7 @@
 /**
  * The documents' date patterns say what the SDK's date checks say: for every text, the
- * pattern matches exactly when `isIsoDateTime` (embed and response timestamps),
+ * pattern matches exactly when `isIsoDateTime` (response timestamps, and, without ISO 8601's
+ * own variants, the embed timestamp a request sends),
  * `readOrderDate` (order dates sent) or `isRenderedDate` (a listed order's date) accepts
  * it. Texts are built from parts around every edge: month 0 and 13, day 0, 29, 30, 31 and
  * 32, leap and common years (1900, 2000, 2024, 2025), hour 24, minute 60, zones, one- and
@@ -8,7 +9,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ISO_DATE_TIME_PATTERN, ORDER_DATE_PATTERN, RENDERED_DATE_PATTERN } from '../../scripts/openapi/calendar.ts';
+import {
+  ISO_DATE_TIME_PATTERN,
+  ORDER_DATE_PATTERN,
+  RENDERED_DATE_PATTERN,
+  SENT_DATE_TIME_PATTERN,
+} from '../../scripts/openapi/calendar.ts';
 import { isIsoDateTime } from '../../src/internal/dates.js';
 import { isRenderedDate, readOrderDate } from '../../src/warehouse/wire-format.js';
 
@@ -70,6 +76,16 @@ describe('date patterns of the documents', () => {
       expect([text, pattern.test(text), isIsoDateTime(text)]).toEqual([text, true, true]);
     }
     expect(isIsoDateTime('2016-12-31T22:59:60Z')).toBe(false);
+  });
+
+  it("an embed timestamp sent: the pattern matches exactly what isIsoDateTime(…, 'sent') accepts", () => {
+    const pattern = new RegExp(SENT_DATE_TIME_PATTERN, 'u');
+    agree(isoDateTime, pattern, (text) => isIsoDateTime(text, 'sent'));
+    expect(pattern.test('2024-02-29T23:59:59.5+05:30')).toBe(true);
+    // Read in a response, refused in a request: standard date parsers (Date.parse) refuse them.
+    for (const text of ['2026-11-20T10:00:00,5Z', '2026-11-20T10:00:00+02', '2016-12-31T23:59:60Z']) {
+      expect([text, pattern.test(text), isIsoDateTime(text, 'sent'), Number.isNaN(Date.parse(text))]).toEqual([text, false, false, true]);
+    }
   });
 
   it('an order date: the pattern matches exactly what readOrderDate accepts', () => {

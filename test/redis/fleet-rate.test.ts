@@ -3,7 +3,8 @@
  * RATE requests a second and answers 429 with Retry-After beyond it: the fleet's rate never
  * more than 10 % over `requestsPerSecond`, never more in flight than `maxConcurrency`, and after a 429 no
  * request from any worker until its Retry-After has passed. The same fleet without the store,
- * for the README's table: it breaks all three, and the figures of both runs are printed.
+ * for the README's table: it breaks all three, and the figures of both runs are printed. And
+ * the fleet at its limit, over each client library: exactly the rate it is given.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,55 +104,59 @@ async function startWorker(options: object): Promise<Worker> {
 describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker processes on one redisStore`, () => {
   let redis: RedisServer;
   let service: LimitedService;
+  /** A service that takes anything at once: the fleet at its own limit. */
+  let open: LimitedService;
   let workers: Worker[] = [];
-  // The same eight processes run both fleets: one start-up (seconds on a busy machine) for both.
+  let runs = 0;
+  // The same eight processes run every fleet: one start-up (seconds on a busy machine) for all.
   beforeAll(async () => {
-    [redis, service] = await Promise.all([
+    [redis, service, open] = await Promise.all([
       startRedis(),
       startLimitedService({ rate: RATE, burst: SERVICE_BURST, latencyMs: LATENCY_MS, injectAt: INJECT_AT }),
+      startLimitedService({ rate: 10_000, burst: 10_000, latencyMs: 0 }),
     ]);
-    const options = (i: number) => ({
-      url: service.url,
-      botKey: service.botKey,
-      email: service.email,
-      count: PER_WORKER,
-      requestsPerSecond: RATE,
-      maxConcurrency: MAX_CONCURRENCY,
-      tag: `w${i}`,
-      // Half the workers on node-redis, half on ioredis, on the same keys.
-      redis: redis.url,
-      library: i % 2 ? 'ioredis' : 'redis',
-      prefix: 'fleet',
-    });
-    workers = await Promise.all(Array.from({ length: WORKERS }, (_, i) => startWorker(options(i))));
+    const options = { url: service.url, botKey: service.botKey, email: service.email, redis: redis.url };
+    workers = await Promise.all(Array.from({ length: WORKERS }, () => startWorker(options)));
   }, 60_000);
   afterAll(async () => {
     await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
-    await service?.close();
+    await Promise.all([service?.close(), open?.close()]);
     await redis?.stop();
   });
 
-  /** Runs the fleet, every worker on the store or every worker on its own gate. */
-  async function runFleet(withStore: boolean): Promise<FleetRun> {
-    service.reset(); // the workers' warm-up requests, or the other run, are not part of this one
+  /** Runs the fleet, `run` (its options, as the worker reads them) for each worker `i`, against `target`. */
+  async function runFleet(target: LimitedService, run: (i: number) => object): Promise<FleetRun> {
+    target.reset(); // the workers' warm-up requests, or the other runs, are not part of this one
     for (const worker of workers) worker.stderr = '';
     const started = Date.now();
-    for (const { child } of workers) child.stdin.write(withStore ? 'store\n' : 'local\n');
+    const prefix = `fleet${++runs}`;
+    workers.forEach(({ child }, i) => {
+      child.stdin.write(`${JSON.stringify({ url: target.url, prefix, tag: `r${runs} w${i}`, ...run(i) })}\n`);
+    });
     const summaries = (await Promise.all(workers.map((w) => w.next()))).map(
       (line) => JSON.parse(line) as { fulfilled: number; errors: string[] },
     );
     const wallMs = Date.now() - started;
     const warnings = workers.flatMap(({ stderr }) => stderr.split('\n').filter((l) => l && !/ 429 POST .*: retry \d+ of/.test(l)));
-    const arrivals = service.arrivals;
+    const arrivals = target.arrivals;
     return {
       wallMs,
       arrivals,
-      mostInFlight: service.mostInFlight,
+      mostInFlight: target.mostInFlight,
       limited: arrivals.filter((a) => a.status === 429).length,
       fulfilled: summaries.reduce((n, s) => n + s.fulfilled, 0),
       warnings: [...warnings, ...summaries.flatMap((s) => s.errors)],
     };
   }
+
+  /** Every worker on the store (half on node-redis, half on ioredis, on the same keys) or every worker on its own gate. */
+  const limitedRun = (store: boolean) => (i: number) => ({
+    store,
+    library: i % 2 ? 'ioredis' : 'redis',
+    count: PER_WORKER,
+    requestsPerSecond: RATE,
+    maxConcurrency: MAX_CONCURRENCY,
+  });
 
   const describeRun = (name: string, run: FleetRun) => {
     const { after429, late } = arrivalsDuringPauses(run.arrivals);
@@ -163,15 +168,16 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
   };
 
   it("the fleet's rate never more than 10 % over requestsPerSecond, in flight never above maxConcurrency, nothing sent during a Retry-After (node-redis and ioredis workers together)", async () => {
-    const run = await runFleet(true);
+    const run = await runFleet(service, limitedRun(true));
     const { after429, late } = describeRun('with the store', run);
     expect(run.warnings).toEqual([]);
     expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
     const rate = rateBeforePause(run.arrivals);
     expect(rate).toBeLessThanOrEqual(RATE * 1.1);
-    // Never above; below only by a round trip and a late timer per start: 11.0/s measured
-    // from the first arrival at a load average of 7.5 on two cores (a slot freed in this
-    // process wakes its waiters at once, one freed elsewhere is seen within 40 ms).
+    // Never above. Below when the four slots bind: at 200 ms a request, 12/s keeps 2.4 of
+    // them busy, and a start booked ahead holds its slot while it waits (11.2/s measured from
+    // the first arrival at a load average of 14 on two cores). The rate alone is exact: see
+    // the fleet at its limit below.
     expect(rate).toBeGreaterThanOrEqual(RATE * 0.85);
     expect(run.mostInFlight).toBeLessThanOrEqual(MAX_CONCURRENCY);
     expect(run.limited).toBeGreaterThanOrEqual(1);
@@ -180,11 +186,43 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
   }, 60_000);
 
   it('without the store, the same fleet goes over all three (the figures for the README)', async () => {
-    const run = await runFleet(false);
+    const run = await runFleet(service, limitedRun(false));
     const { late } = describeRun('without the store', run);
     expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
     expect(run.mostInFlight).toBeGreaterThan(MAX_CONCURRENCY);
     expect(run.limited).toBeGreaterThan(WORKERS);
     expect(late.length).toBeGreaterThan(0);
   }, 60_000);
+
+  // The issue's fleet: eight processes at requestsPerSecond 50 reached 44.7/s over node-redis
+  // and 47.0/s over ioredis, each start asked for again after its wait (a round trip and a
+  // late timer lost each time). The store now books each start one interval after the one
+  // before, on Redis's clock.
+  describe.each(['redis', 'ioredis'])('at its limit over %s', (library) => {
+    it('eight processes at requestsPerSecond 50 (one gate: 50/s in all) reach 0.97–1.03 × it, counted by the service', async () => {
+      const perWorker = 40;
+      const run = await runFleet(open, () => ({
+        store: true,
+        library,
+        count: perWorker,
+        requestsPerSecond: 50,
+        maxConcurrency: 16,
+        concurrency: 8,
+      }));
+      expect(run.warnings).toEqual([]);
+      expect(run.fulfilled).toBe(WORKERS * perWorker);
+      const at = run.arrivals.map((a) => a.at);
+      const windows: number[] = [];
+      for (const t of at) windows[Math.floor((t - at[0]!) / 250)] = (windows[Math.floor((t - at[0]!) / 250)] ?? 0) + 1;
+      // Steady state, counted from the first arrival; the last five left out, so that one late
+      // start of a loaded machine at the very end (a timer hundreds of ms late) is not read as
+      // the fleet's rate. A late start in the middle is made up by the ones after it.
+      const last = at.length - 6;
+      const rate = last / ((at[last]! - at[0]!) / 1000);
+      console.log(`${library}: ${at.length} requests, ${rate.toFixed(1)}/s from the first arrival; per 250 ms: ${windows.join(' ')}`);
+      expect(rate).toBeGreaterThanOrEqual(50 * 0.97);
+      expect(rate).toBeLessThanOrEqual(50 * 1.03);
+      expect(run.mostInFlight).toBeLessThanOrEqual(16);
+    }, 60_000);
+  });
 });

@@ -2,8 +2,8 @@
  * The timing bounds API.md gives a Redis store, under chaos: Redis silent (SIGSTOP, its
  * connections open) means the fallback after the store's `timeout` (1 s), the client rejoins
  * within 5 s of Redis answering again and then runs at the fleet's full width, and a claim
- * whose sender gave up reads unknown within 30 s. (Redis killed and restarted mid-run is in
- * store.test.ts.)
+ * whose sender gave up is not carried out when Redis wakes. (Redis killed and restarted
+ * mid-run is in store.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
@@ -97,22 +97,19 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     expect(new Set(bodies).size).toBe(bodies.length);
   }, 30_000);
 
-  it('a claim whose sender gave up while Redis was silent reads unknown within 30 s (its lease), on Redis’s clock', async () => {
+  it('a claim whose sender gave up while Redis was silent is not carried out when Redis answers again; a live claim lives 30 s at most, on Redis’s clock', async () => {
     const store = redisStore(redis.client, { prefix: `claim-${library}`, timeout: TIMEOUT_MS });
     const journal = store.journal('silent');
+    await journal.claim('warm-up', { retryUnknown: false }); // Redis's clock known, the script loaded
     server.pause();
     const claim = journal.claim('item', { retryUnknown: false });
     await expect(claim).rejects.toThrow(`Redis did not answer within ${TIMEOUT_MS} ms`);
     server.resume();
-    // The claim Redis ran late (NOSCRIPT first: the script is sent whole after it) is nobody's: its lease is what ends it.
+    // Redis runs the claim once it wakes, past the instant its sender gave up: it changes nothing.
     await new Promise((r) => setTimeout(r, 300));
-    const entry = await command(redis.client, ['HGET', `claim-${library}:{journal:silent}`, 'item']);
+    expect(await command(redis.client, ['HGET', `claim-${library}:{journal:silent}`, 'item'])).toBeNull();
     const [seconds, micros] = (await command(redis.client, ['TIME'])) as string[];
     const now = Number(seconds) * 1000 + Number(micros) / 1000;
-    const [status, , expires] = String(entry).split('\t');
-    expect(status).toBe('claimed');
-    expect(Number(expires) - now).toBeGreaterThan(0);
-    expect(Number(expires) - now).toBeLessThanOrEqual(30_000);
     // A renewal keeps a live sender's claim within the same bound.
     const held = await journal.claim('other', { retryUnknown: false });
     if (held.status !== 'claimed') throw new Error(`expected a claim, got ${held.status}`);

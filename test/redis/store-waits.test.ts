@@ -139,9 +139,14 @@ describe.skipIf(redisServerMissing !== undefined)('waiting on a redisStore', () 
     const a = client(0, { requestsPerSecond: 4 });
     const b = client(1, { requestsPerSecond: 4 });
     await Promise.all([a, b, a].map((c, i) => c.sendDirectMessage(message(`r${i}`))));
-    const gaps = watched.log.starts.slice(1).map((t, i) => t - watched.log.starts[i]!);
-    expect(gaps).toHaveLength(2);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(230);
+    const [first, ...rest] = watched.log.starts;
+    expect(rest).toHaveLength(2);
+    // The k-th start no earlier than k intervals after the first: the store schedules each
+    // start one interval after the one before (250 ms), from the first. A start whose timer
+    // fired late on a busy machine is not made up for by the store, but the next one keeps
+    // to its own time, so a gap after a late start can be shorter (a start 100 ms late, the
+    // next on time, was measured at a load average of 8).
+    for (const [k, at] of rest.entries()) expect(at - first!).toBeGreaterThanOrEqual((k + 1) * 250 - 20);
   });
 
   it('the gate follows the credential sent: other keys are not held by a 429, and a key function shares the gate of the same string key', async () => {

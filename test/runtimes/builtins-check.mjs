@@ -16,6 +16,8 @@ export const CORE_ENTRIES = [
   'index',
   'messaging/index',
   'warehouse/index',
+  // opslink/proxy runs in every runtime too: its Node adapter uses only the objects Node hands it.
+  'proxy/index',
   'platform/transport.fetch',
   'platform/tracing.channels',
   'platform/tracing.none',
@@ -53,7 +55,7 @@ function withoutBlockComments(source) {
 
 /**
  * Built-ins the core may name as text: it asks for them at run time through
- * `process.getBuiltinModule` where the runtime has it (tracing, `core/http/tracing.ts`), and
+ * `process.getBuiltinModule` where the runtime has it (tracing, `platform/tracing.channels.ts`), and
  * goes on without them elsewhere; nothing imports them.
  */
 const LOOKED_UP_AT_RUN_TIME = ['node:diagnostics_channel', 'node:async_hooks'];

@@ -30,6 +30,8 @@ Object.assign(process.env, {
   [WAREHOUSE_ENV.domain]: 'example.com',
   [WAREHOUSE_ENV.apiKey]: warehouse.apiKey,
   [WAREHOUSE_ENV.warehouseId]: warehouse.warehouseId,
+  // The port a server block listens on ("Browser apps"): any free one.
+  PORT: '0',
 });
 
 const client = new WarehouseClient({ baseUrl: warehouse.baseUrl, apiKey: warehouse.apiKey, warehouseId: warehouse.warehouseId });

@@ -6,7 +6,9 @@
  * - `/301/…` … `/308/…`: that status, `Location` the same path under `/ok` on this server;
  *   `/301x/…` … `/308x/…`: the same on the other server (another origin);
  * - `/chain<n>/…`: 302 to `/chain<n-1>/…`, and `/chain0/…` is `/ok/…`;
- * - `/loop/…`: 302 to `/loop2/…`, which redirects back to `/loop/…`.
+ * - `/loop/…`: 302 to `/loop2/…`, which redirects back to `/loop/…`;
+ * - `/again/…`: 307 to itself the first time a method and URL arrive since `received` was
+ *   emptied (a server asking the client to try again), answered as `/ok/…` after that.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -63,7 +65,10 @@ async function start() {
     if (chain && Number(chain[1]) > 0) return redirect(302, `/chain${Number(chain[1]) - 1}${tail}`);
     if (directive === 'loop') return redirect(302, `/loop2${tail}`);
     if (directive === 'loop2') return redirect(302, `/loop${tail}`);
-    if (directive !== 'ok' && !chain) return void res.writeHead(404).end();
+    // The request itself is the last received: the first of its method and URL since `received` was emptied.
+    if (directive === 'again' && received.filter((r) => r.method === req.method && r.path === req.url).length === 1)
+      return redirect(307, req.url ?? '');
+    if (directive !== 'ok' && directive !== 'again' && !chain) return void res.writeHead(404).end();
     await answer(req, res, body, `${origin}/ok${tail}`);
   }
 

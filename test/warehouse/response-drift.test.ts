@@ -644,6 +644,16 @@ describe('null or missing where the type promises a value', () => {
   });
 });
 
+describe("ISO 8601's own timestamp forms in a response are read, never a mismatch (even under strictResponseValidation)", () => {
+  it.each(['2016-12-31T23:59:60Z', '2026-11-22T10:00:00,5Z', '2026-11-22T12:00:00+02'])('shipped_at %j', async (shippedAt) => {
+    w.state.mutate = (b) => {
+      for (const shipment of (b.data as Json).shipments as Json[]) shipment.shipped_at = shippedAt;
+    };
+    const page = await whStrict.shipments.list({ limit: 5 });
+    expect(page.items.map((s) => s.shipped_at)).toEqual(Array(5).fill(shippedAt));
+  });
+});
+
 describe('members the documents do not show are taken as sent', () => {
   it('takes any bulk response data (its shape is not shown): a string stays a string', async () => {
     w.state.mutate = (b) => {

@@ -9,7 +9,20 @@ import { nameErrorClasses, OpslinkError } from './opslink-error.js';
  * });
  * ```
  */
-export class APIConnectionError extends OpslinkError {}
+export class APIConnectionError extends OpslinkError {
+  /**
+   * `true` when the request certainly never reached the service: no attempt of the call made
+   * a connection (refused, a name that does not resolve, a TLS failure, a connect that never
+   * completed, or the call ended before its first attempt), so sending it again cannot
+   * duplicate it. Absent when it may have arrived.
+   * @example
+   * ```ts
+   * const sent = await messaging.postAnnouncement({ title: 'Hi', body: 'Hello team' }).catch((e: unknown) => e);
+   * if (sent instanceof APIConnectionError && sent.unsent) console.warn('not delivered: safe to send again');
+   * ```
+   */
+  declare readonly unsent?: true;
+}
 
 /**
  * No complete response within the per-attempt `timeout`, or the call's `deadline` passed
@@ -37,6 +50,9 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
  * });
  * ```
  */
-export class APIUserAbortError extends OpslinkError {}
+export class APIUserAbortError extends OpslinkError {
+  /** `true` when the call ended before any attempt could reach the service: nothing was sent. */
+  declare readonly unsent?: true;
+}
 
 nameErrorClasses({ APIConnectionError, APIConnectionTimeoutError, APIUserAbortError });

@@ -4,58 +4,12 @@
  * `fetch`, called as `fetch(url, init)` with the body as built, and a timer that covers the
  * whole response, body included, so a server that sends headers and then stalls still times out.
  */
-import { platformTransport } from '#transport';
+import { fetchPath, platformTransport } from '#transport';
+import { bodyOfText } from '../../internal/body-text.js';
+import { unknownCoding } from '../../internal/content-coding.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
-import { bodyOfText } from './body-text.js';
-
-/** The request as it goes to `fetch`. Headers are a plain object, the body JSON text or a multipart `Blob` (its type the Content-Type). */
-export interface FetchInit {
-  method: string;
-  headers: Record<string, string>;
-  body: string | Blob | undefined;
-}
-
-/** What the core reads of response headers: a fetch `Headers` is one, the Node transport's is lighter. Names in lower case. */
-export interface HeaderView {
-  get(name: string): string | null;
-  forEach(callback: (value: string, name: string) => void): void;
-}
-
-/**
- * What the core reads of a response: a fetch `Response` is one as it is; the Node transport's
- * is lighter, and builds a `Response` (`toResponse`) only when `withResponse()` asks for it.
- */
-export interface ResponseHead {
-  readonly status: number;
-  readonly ok: boolean;
-  readonly headers: HeaderView;
-  readonly url: string;
-  readonly redirected: boolean;
-  readonly type: string;
-  toResponse?(): Response;
-}
-
-/**
- * A platform's own way to send one attempt; `undefined` when it must not be used for this
- * one (the user's fetch goes through a proxy, or was replaced), and `fetch` sends it.
- */
-export type PlatformTransport = (
-  url: string,
-  init: FetchInit,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-) => Promise<AttemptResult> | undefined;
-
-export type AttemptResult =
-  | { ok: true; response: ResponseHead; body: unknown; isJson: boolean; durationMs: number }
-  | {
-      ok: false;
-      failure: 'timeout' | 'network' | 'abort';
-      error: unknown;
-      durationMs: number;
-      /** Set when the status and headers arrived and the body did not (cut off, stalled or aborted). */
-      response?: ResponseHead;
-    };
+import { neverConnected } from '../../internal/unsent.js';
+import type { AttemptResult, FetchInit } from '../../seams/transport.js';
 
 const now = () => (globalThis.performance ?? Date).now();
 
@@ -100,17 +54,26 @@ async function attemptOverFetch(
   const attemptSignal = link?.signal ?? timer.signal;
   // Headers are copied per attempt: a custom fetch that edits them does not edit the retry.
   // Redirects are followed by the core, never by fetch (see redirects.ts).
-  const request = { ...init, headers: { ...init.headers }, signal: attemptSignal, redirect: 'manual' as const };
+  const headers = { ...init.headers };
+  // The platform's compression (Node's fetch leaves `br` out over http); the caller's own header as given.
+  if (fetchPath && headers['accept-encoding'] === undefined) headers['accept-encoding'] = fetchPath.acceptEncoding;
+  const request = { ...init, headers, signal: attemptSignal, redirect: 'manual' as const };
   let response: Response | undefined;
   try {
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
     const sent = customFetch ? untilAborted(customFetch(url, request), attemptSignal, discardBody) : globalThis.fetch(url, request);
     response = await sent;
     const { body, isJson } = await (customFetch ? untilAborted(readBody(response), attemptSignal, () => {}) : readBody(response));
-    return { ok: true, response, body, isJson, durationMs: now() - started };
+    // fetch leaves a coding it does not know undone: read when the body is JSON all the same, named when not.
+    const undecodable = isJson ? undefined : unknownCoding(response.headers.get('content-encoding'));
+    return { ok: true, response, body, isJson, durationMs: now() - started, undecodable };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
-    return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }) };
+    const undecodable = response && failure === 'network' && fetchPath?.decodeFailure(error, response.headers.get('content-encoding'));
+    if (undecodable)
+      return { ok: true, response: response as Response, body: undefined, isJson: true, durationMs: now() - started, undecodable };
+    const unsent = !response && failure === 'network' && neverConnected(error);
+    return { ok: false, failure, error, durationMs: now() - started, ...(response && { response }), ...(unsent && { connected: false }) };
   } finally {
     clearTimeout(timeoutId);
     link?.dispose();

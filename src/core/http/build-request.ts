@@ -3,9 +3,10 @@
  * of precedence, and the body made once (JSON text or the multipart `Blob` as built) and sent as is
  * on every attempt.
  */
+
+import type { CallTrace } from '../../seams/tracing.js';
+import type { FetchInit } from '../../seams/transport.js';
 import type { Credential } from '../options.js';
-import type { FetchInit } from './attempt.js';
-import type { CallTrace } from './tracing.js';
 
 /** One request as an operation describes it. */
 export interface RequestSpec {

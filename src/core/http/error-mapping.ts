@@ -6,8 +6,8 @@
  */
 import type { Redactor } from '../../internal/redact.js';
 import { shorten } from '../../internal/text.js';
+import type { HeaderView } from '../../seams/transport.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpslinkError } from '../errors/index.js';
-import type { HeaderView } from './attempt.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
 
@@ -94,21 +94,30 @@ function scrubbedCause(error: unknown, redactor: Redactor): Error {
   return copy;
 }
 
-/** `APIConnectionError` for a network failure, scrubbed. */
-export function connectionError(label: string, attempts: number, error: unknown, redactor: Redactor): APIConnectionError {
+/** `APIConnectionError` for a network failure, scrubbed; `unsent` when no attempt of the call reached the service. */
+export function connectionError(label: string, attempts: number, error: unknown, redactor: Redactor, unsent?: boolean): APIConnectionError {
   const after = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-  return new APIConnectionError(`${label}: connection failed${after}: ${redactor.text(rootMessage(error))}`, {
-    cause: scrubbedCause(error, redactor),
-  });
+  return marked(
+    new APIConnectionError(`${label}: connection failed${after}: ${redactor.text(rootMessage(error))}`, {
+      cause: scrubbedCause(error, redactor),
+    }),
+    unsent,
+  );
 }
 
 /** `APIConnectionTimeoutError` for an attempt past its timeout, or a call past its deadline. */
-export function timeoutError(label: string, why: string, attempts: number): APIConnectionTimeoutError {
-  return new APIConnectionTimeoutError(`${label}: ${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
+export function timeoutError(label: string, why: string, attempts: number, unsent?: boolean): APIConnectionTimeoutError {
+  return marked(new APIConnectionTimeoutError(`${label}: ${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`), unsent);
 }
 
-export function userAbort(label: string, signal: AbortSignal | undefined): APIUserAbortError {
-  return new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason });
+function marked<E extends Error>(error: E, unsent: boolean | undefined): E {
+  if (unsent) Object.defineProperty(error, 'unsent', { value: true, enumerable: true });
+  return error;
+}
+
+/** `APIUserAbortError` for the caller's abort; `unsent` when no attempt of the call reached the service. */
+export function userAbort(label: string, signal: AbortSignal | undefined, unsent?: boolean): APIUserAbortError {
+  return marked(new APIUserAbortError(`${label}: aborted by the caller's signal`, { cause: signal?.reason }), unsent);
 }
 
 /** Gives an SDK error the stack of the call that started the request. */

@@ -7,8 +7,7 @@
  * again as one herd.
  */
 
-/** Hands the slot back: `'ok'` widens the window after a pause, `'limited'` (a 429) and `'failed'` do not. */
-export type Release = (outcome: 'ok' | 'limited' | 'failed') => void;
+import type { Release } from '../../seams/store.js';
 
 interface Waiter {
   resolve: (release: Release) => void;

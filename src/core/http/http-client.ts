@@ -4,40 +4,27 @@
  * file beside this one; this file only puts them in order and reports each step (log lines
  * and hooks, secrets scrubbed).
  */
-import { callSafely } from '../../internal/callbacks.js';
 import type { Redactor } from '../../internal/redact.js';
 import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
+import type { Gate, GateRequest } from '../../seams/store.js';
+import type { AttemptResult, FetchInit, ResponseHead } from '../../seams/transport.js';
 import { APIPromise, type WithResponse } from '../api-promise.js';
-import { checkRequestOptions, type ResolvedCommon, resolveCredential, sensitiveValues } from '../config.js';
+import { checkRequestOptions, type ResolvedCommon, resolveCredential } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
-import type { RequestOptions } from '../options.js';
-import { type AttemptResult, attempt, type FetchInit, type ResponseHead } from './attempt.js';
-import { buildRequest, lowerCaseNames, type RequestSpec } from './build-request.js';
-import { CallDeadline } from './deadline.js';
+import { attempt } from './attempt.js';
+import { lowerCaseNames, type RequestSpec } from './build-request.js';
+import { type Call, type CallOptions, type Pause, prepareCall } from './call.js';
 import { connectionError, errorFromResponse, timeoutError, userAbort, withCallSite } from './error-mapping.js';
+import { gateScope } from './gate-scope.js';
+import { emit, scrubbed } from './hooks.js';
 import type { ResponseMismatches } from './mismatches.js';
 import { RawResponse, reply } from './raw-response.js';
 import { followRedirects } from './redirects.js';
 import { backoffMs, type Failure, isRetryable, parseRetryAfterMs } from './retry-policy.js';
-import { type Gate, type GateRequest, gateScope } from './store-gate.js';
 import { requestIdOf, traceAttempt, traceRateLimitWait } from './tracing.js';
 
-export type { RequestSpec };
+export type { CallOptions, RequestSpec };
 export type ResponseParser<T> = (raw: RawResponse) => T;
-
-/** Per-call options as the core takes them: a list passes its iteration's deadline instant to every page. */
-export interface CallOptions extends RequestOptions {
-  /** @internal */
-  deadlineAt?: number | undefined;
-  /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim); a throw ends the call unlogged. */
-  beforeSend?: (() => Promise<void>) | undefined;
-  /** @internal Where the caller made the call, captured once for all its requests (a bulk call's items). */
-  callSite?: Error | undefined;
-  /** @internal The input already passed the operation's schema and is its output (a bulk call's items): not parsed again. */
-  inputChecked?: boolean | undefined;
-  /** @internal Handed, once the credential is known, what scrubs a value of this call's secrets (for what a bulk journal records). */
-  scrubber?: ((scrub: <V>(value: V) => V) => void) | undefined;
-}
 
 export interface HttpSettings extends ResolvedCommon {
   baseUrl: string;
@@ -51,39 +38,7 @@ export interface HttpSettings extends ResolvedCommon {
   mismatches: ResponseMismatches;
 }
 
-/** One call as it runs: what is sent, how it is reported, and its limits. */
-interface Call {
-  spec: RequestSpec;
-  url: string;
-  /** `METHOD /path`, secrets scrubbed: what messages and log lines name. */
-  label: string;
-  path: string;
-  init: FetchInit;
-  redactor: Redactor;
-  timeout: number;
-  maxRetries: number;
-  deadline: CallDeadline;
-  deadlineMs: number | undefined;
-  /** Whether the last attempt's timer was cut short by the deadline. */
-  capped: boolean;
-  callerSignal: AbortSignal | undefined;
-  /** The caller's signal joined with the deadline's; `unlink` detaches it from both when the call ends. */
-  signal: AbortSignal | undefined;
-  unlink: (() => void) | undefined;
-  beforeSend: (() => Promise<void>) | undefined;
-  scrubber: CallOptions['scrubber'];
-  /** The pause the last attempt's 429 set, before its slot was released. */
-  limited?: Pause | undefined;
-  /** What `beforeSend` threw: it ends the call as is. */
-  vetoed?: unknown;
-  /** The credential of attempt `n`, resolved once: a shared gate is named by it before it is sent. */
-  key?: { n: number; value: Promise<string> };
-}
-
 type Decision = { error: Error } | { delay: number; reason: string };
-/** A 429's pause: what the server asked, what the gate holds, and (a shared gate) when the other processes can see it. */
-type Pause = { asked: number | undefined; pause: number; written: void | Promise<void> };
-
 export class HttpClient {
   readonly settings: HttpSettings;
   readonly #clientHeaders: Record<string, string>;
@@ -103,8 +58,15 @@ export class HttpClient {
     // fetch, this is the largest single part: bench/overhead-parts.mjs measures it.) A bulk
     // call captures one at its own call, for all its items.
     const callSite = options?.callSite ?? new Error();
+    const observe = options?.observe;
+    const read: ResponseParser<T> = observe
+      ? (raw) => {
+          observe(raw);
+          return parse(raw);
+        }
+      : parse;
     return new APIPromise(
-      this.#send(spec, options, parse).catch((error: unknown) => {
+      this.#send(spec, options, read).catch((error: unknown) => {
         throw withCallSite(error, callSite);
       }),
     );
@@ -112,7 +74,7 @@ export class HttpClient {
 
   async #send<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): Promise<WithResponse<T>> {
     checkRequestOptions(options);
-    const call = this.#prepare(spec, options);
+    const call = prepareCall(spec, options, this.settings, { client: this.#clientHeaders, service: this.#serviceHeaders });
     try {
       for (let n = 1; ; n++) {
         const result = await this.#attempt(call, n);
@@ -133,38 +95,6 @@ export class HttpClient {
     }
   }
 
-  #prepare(spec: RequestSpec, options: CallOptions | undefined): Call {
-    const { settings } = this;
-    const redactor = settings.redactor.with(sensitiveValues(options?.headers));
-    const { url, path, init } = buildRequest(
-      spec,
-      { baseUrl: settings.baseUrl, headers: this.#clientHeaders, serviceHeaders: this.#serviceHeaders },
-      options?.headers,
-    );
-    const deadlineMs = options?.deadline ?? settings.deadline;
-    const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
-    const callerSignal = options?.signal;
-    const link = callerSignal && deadline.signal ? linkedSignal([callerSignal, deadline.signal]) : undefined;
-    return {
-      spec,
-      url,
-      path: redactor.text(path),
-      label: redactor.text(`${spec.method} ${path}`),
-      init,
-      redactor,
-      timeout: options?.timeout ?? settings.timeout,
-      maxRetries: options?.maxRetries ?? settings.maxRetries,
-      deadline,
-      deadlineMs: options?.deadlineAt === undefined ? deadlineMs : undefined,
-      capped: false,
-      callerSignal,
-      signal: link?.signal ?? callerSignal ?? deadline.signal,
-      unlink: link?.dispose,
-      beforeSend: options?.beforeSend,
-      scrubber: options?.scrubber,
-    };
-  }
-
   /** Waits at the gate, adds the credential, sends once and reports the outcome. */
   async #attempt(call: Call, n: number): Promise<AttemptResult> {
     const { gate, hooks, log } = this.settings;
@@ -174,11 +104,19 @@ export class HttpClient {
     const release = await gate.acquire(call.signal, this.#gateRequest(call, n));
     let result: AttemptResult | undefined;
     try {
-      await call.beforeSend?.().catch((reason: unknown) => {
-        call.vetoed = reason;
-        throw reason;
-      });
+      // A claim is waited for as long as the request would be: one never granted is not sent.
+      const { beforeSend } = call;
+      if (beforeSend)
+        await this.#inTime(call, n, 'the journal gave no claim', (signal) =>
+          beforeSend(signal).catch((reason: unknown) => {
+            call.vetoed = reason;
+            throw reason;
+          }),
+        );
       const init = await this.#authorize(call, n);
+      // Stopped while the claim or the key was awaited: nothing has gone out. (`aborted`, not
+      // `throwIfAborted`: a signal from another realm or a polyfill may not have it.)
+      if (call.signal?.aborted) throw call.signal.reason;
       const { redactor } = call;
       call.scrubber?.((value) => redactor.value(value));
       // Events are built only for a hook that is there to receive them: most clients set none.
@@ -199,6 +137,7 @@ export class HttpClient {
       result = await traceAttempt(call, n, init, (sent) =>
         followRedirects(call.url, (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal), timeout, context),
       );
+      if (result.ok || result.connected !== false) call.reached = true;
       if (result.ok && (hooks.onResponse || log.info)) {
         const { status, headers } = result.response;
         const requestId = requestIdOf(headers, call.redactor);
@@ -242,7 +181,10 @@ export class HttpClient {
   #credential(call: Call, n: number, credential: NonNullable<RequestSpec['credential']>): Promise<string> {
     if (call.key?.n !== n) {
       const pending = resolveCredential(credential.option, credential.value);
-      const value = typeof credential.value === 'function' ? this.#inTime(call, n, pending, credential.option) : pending;
+      const value =
+        typeof credential.value === 'function'
+          ? this.#inTime(call, n, `the ${credential.option} function gave no key`, () => pending)
+          : pending;
       call.key = { n, value };
     }
     return call.key.value;
@@ -271,32 +213,42 @@ export class HttpClient {
   }
 
   /**
-   * A key function's answer, held to what holds the request it is for: the attempt's
-   * `timeout`, the call's `deadline` and the caller's `signal`. A key function that never
-   * answers would otherwise hold the call, and its place at the gate, for good.
+   * A key function's answer or a journal's claim, held to what holds the request it is for:
+   * the attempt's `timeout`, the call's `deadline` and the caller's `signal` (handed to `wait`,
+   * so a claim granted after it gave up is handed back). One that never answers would
+   * otherwise hold the call, and its place at the gate, for good.
    */
-  async #inTime<T>(call: Call, n: number, pending: Promise<T>, option: string): Promise<T> {
+  async #inTime<T>(call: Call, n: number, what: string, wait: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timer = new AbortController();
-    const why = `the ${option} function gave no key within ${call.timeout} ms`;
-    const id = setTimeout(() => timer.abort(timeoutError(call.label, why, n)), Math.min(call.timeout, call.deadline.remaining()));
+    const why = `${what} within ${call.timeout} ms`;
+    const id = setTimeout(
+      () => timer.abort(timeoutError(call.label, why, n, !call.reached)),
+      Math.min(call.timeout, call.deadline.remaining()),
+    );
     const link = call.signal ? linkedSignal([call.signal, timer.signal]) : undefined;
+    const signal = link?.signal ?? timer.signal;
     try {
-      return await untilAborted(pending, link?.signal ?? timer.signal, () => {});
+      return await untilAborted(wait(signal), signal, () => {});
     } finally {
       clearTimeout(id);
       link?.dispose();
     }
   }
 
+  /**
+   * A 2xx body made typed. One that could not be decoded (an unknown `Content-Encoding`, a
+   * corrupt stream) is a mismatch of the whole body: a read fails, naming the encoding; a
+   * write took effect, so it resolves without its body, and says so at warn.
+   */
   #parse<T>(call: Call, result: AttemptResult & { ok: true }, parse: ResponseParser<T>): WithResponse<T> {
-    const { response, body, isJson } = result;
+    const { response, isJson, undecodable } = result;
     const raw = new RawResponse(
       {
         status: response.status,
         headers: response.headers,
         method: call.spec.method,
         path: call.path,
-        body,
+        body: undecodable ? undefined : result.body,
         isJson,
         write: call.spec.write,
       },
@@ -304,6 +256,8 @@ export class HttpClient {
       this.settings.mismatches,
       call.url,
     );
+    // Scrubbed: it quotes the server's `Content-Encoding`.
+    if (undecodable) raw.mismatch([{ path: [], message: call.redactor.text(undecodable) }]);
     return reply(parse(raw), response, call.redactor);
   }
 
@@ -314,17 +268,20 @@ export class HttpClient {
     if (!result.ok) {
       if (result.failure === 'abort') return { error: this.#settle(call, result.error, n) as Error };
       if (result.failure === 'timeout' && call.capped) return { error: this.#pastDeadline(call, n, undefined) };
+      const unsent = !call.reached;
       const failure: Failure = { kind: result.failure };
       if (retriesLeft && isRetryable(method, failure)) return { delay: backoffMs(n - 1), reason: result.failure };
       return {
         error:
           result.failure === 'timeout'
-            ? timeoutError(call.label, `no complete response within ${call.timeout} ms`, n)
-            : connectionError(call.label, n, result.error, call.redactor),
+            ? timeoutError(call.label, `no complete response within ${call.timeout} ms`, n, unsent)
+            : connectionError(call.label, n, result.error, call.redactor, unsent),
       };
     }
     const { status, headers } = result.response;
     const error = errorFromResponse({ status, headers, body: result.body, method, path: call.path }, call.redactor);
+    if (result.undecodable !== undefined)
+      error.message = `HTTP ${status}: its body could not be read: ${call.redactor.text(result.undecodable)}`;
     if (status === 429) return this.#rateLimited(call, n, error, retriesLeft);
     if (retriesLeft && isRetryable(method, { kind: 'status', status })) return { delay: backoffMs(n - 1), reason: String(status) };
     return { error };
@@ -371,14 +328,19 @@ export class HttpClient {
   /** What a failure becomes once the call ends: the caller's abort, the deadline, or the error itself. */
   #settle(call: Call, error: unknown, attempts = 0): unknown {
     if (error instanceof OpslinkError && !(call.callerSignal?.aborted || call.deadline.passed)) return error;
-    if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal);
+    if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal, !call.reached);
     if (call.deadline.passed) return this.#pastDeadline(call, attempts, undefined);
     return error;
   }
 
   #pastDeadline(call: Call, attempts: number, waitingFor: string | undefined) {
     const deadline = call.deadlineMs === undefined ? 'the deadline' : `the deadline of ${call.deadlineMs} ms`;
-    return timeoutError(call.label, waitingFor ? `${deadline} would pass during ${waitingFor}` : `${deadline} passed`, attempts);
+    return timeoutError(
+      call.label,
+      waitingFor ? `${deadline} would pass during ${waitingFor}` : `${deadline} passed`,
+      attempts,
+      !call.reached,
+    );
   }
 
   /** `rateLimit: 'reject'` during a pause: fail before sending, as the server would. */
@@ -393,25 +355,6 @@ export class HttpClient {
       path: call.path,
     });
   }
-}
-
-/** A copy of the headers with every known secret replaced, for hooks. */
-function scrubbed(headers: Record<string, string>, redactor: Redactor): Headers {
-  const copy = new Headers();
-  for (const [name, value] of Object.entries(headers)) copy.set(name, redactor.text(value));
-  return copy;
-}
-
-/** Calls a user hook as a method of its object; one that throws is logged and never breaks the call. */
-function emit<O, K extends keyof O>(
-  owner: O,
-  name: K,
-  event: Parameters<Extract<O[K], (e: never) => void>>[0],
-  log: { warn?: (m: string) => void },
-): void {
-  const hook = owner[name] as ((e: never) => unknown) | undefined;
-  if (typeof hook !== 'function') return;
-  callSafely(hook, owner, event, (error) => log.warn?.(`${String(name)} threw ${(error as Error)?.name ?? 'an error'}; the call goes on`));
 }
 
 /** A write whose 2xx status arrived before its body failed (not by the caller's own signal): it took effect. */

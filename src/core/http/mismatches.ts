@@ -5,8 +5,8 @@
  * and the body resolves as received. A log line names members, never their values.
  */
 import { callSafely } from '../../internal/callbacks.js';
+import type { LogSink } from '../../seams/store.js';
 import type { ValidationIssue } from '../errors/index.js';
-import type { LogSink } from '../log.js';
 import type { Hooks } from '../options.js';
 
 /** `data.shipments[].shipped_at`: a member's path with its array positions left out; `(body)` for the body itself. */

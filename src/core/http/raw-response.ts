@@ -8,10 +8,10 @@
  */
 import type * as z from 'zod/mini';
 import type { Redactor } from '../../internal/redact.js';
+import type { HeaderView, ResponseHead } from '../../seams/transport.js';
 import type { WithResponse } from '../api-promise.js';
 import { ResponseValidationError, type ValidationIssue } from '../errors/index.js';
 import { checkValue } from '../validation.js';
-import type { HeaderView, ResponseHead } from './attempt.js';
 import { errorFromResponse } from './error-mapping.js';
 import { memberPath, type ResponseMismatches } from './mismatches.js';
 

@@ -4,11 +4,12 @@
  * that resolves) and carry every client header but `Authorization` to another host. Here a
  * redirect is followed only to the same origin, and a write only on 307/308, with the same
  * method, headers (the credential included) and body; anything else is an `APIError` with
- * the 3xx status that names the target, secrets masked (API.md "Redirects").
+ * the 3xx status that names the target, secrets masked (API.md "Redirects"). A chain ends
+ * after 20 redirects, a loop with it; a URL that redirects to itself is followed as fetch follows it.
  */
 import type { Redactor } from '../../internal/redact.js';
+import type { AttemptResult, ResponseHead } from '../../seams/transport.js';
 import type { APIError } from '../errors/index.js';
-import type { AttemptResult, ResponseHead } from './attempt.js';
 import { errorFromResponse } from './error-mapping.js';
 
 /** More redirects than this in one attempt end it with an `APIError` (fetch's own limit). */
@@ -42,7 +43,8 @@ export async function followRedirects(
   for (;;) {
     const url = visited[visited.length - 1] as string;
     const result = await send(url, Math.max(0, end - Date.now()));
-    if (!result.ok) return result;
+    // After a redirect the service has seen the request: a later hop that fails may not say it never arrived.
+    if (!result.ok) return visited.length > 1 && result.connected === false ? { ...result, connected: undefined } : result;
     const hop = nextHop(context.method, url, result.response, visited);
     if (hop === undefined) return result;
     if ('refuse' in hop) throw refusal(result, hop, context);
@@ -61,16 +63,15 @@ function nextHop(method: string, url: string, response: ResponseHead, visited: r
   const location = response.headers.get('location');
   const target = location ? resolved(location, url) : undefined;
   if (target === undefined) return { refuse: 'no valid Location', target: location ?? undefined };
+  // A URL may redirect to itself (a server asking to try again), as fetch follows it: a loop ends at the count.
   const why =
     write && METHOD_CHANGING.includes(response.status)
       ? `a ${method} is never re-sent as another method`
       : new URL(target).origin !== new URL(url).origin
         ? 'another origin gets no credential or header'
-        : visited.includes(target)
-          ? 'a loop'
-          : visited.length > MAX_REDIRECTS
-            ? `more than ${MAX_REDIRECTS} redirects`
-            : undefined;
+        : visited.length > MAX_REDIRECTS
+          ? `more than ${MAX_REDIRECTS} redirects${visited.includes(target) ? ' (a loop)' : ''}`
+          : undefined;
   return why ? { refuse: why, target } : { follow: target };
 }
 

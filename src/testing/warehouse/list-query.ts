@@ -1,12 +1,12 @@
 /**
- * The query of the list endpoints, read the way the SDK writes it (repeated keys for arrays,
- * plain integers) and checked with the SDK's own parameter schema, and the page it selects.
+ * The query of the list endpoints, read the way the SDK writes it (`readListQuery`: repeated
+ * keys for arrays, plain integers) and checked with the SDK's own parameter schema, and the page it selects.
  */
 import type * as z from 'zod/mini';
 import { checkValue } from '../../core/validation.js';
 import { WAREHOUSE_LIMITS } from '../../warehouse/limits.js';
 import type { inboundListParamsSchema, shipmentListParamsSchema } from '../../warehouse/schemas.js';
-import { readNumber } from '../../warehouse/wire-format.js';
+import { readListQuery } from '../../warehouse/wire-format.js';
 
 type ParamsSchema = typeof inboundListParamsSchema | typeof shipmentListParamsSchema;
 
@@ -19,27 +19,9 @@ export interface ListQuery {
   filters: Record<string, unknown>;
 }
 
-/** A query parameter read back into the value its schema checks: a list for an array member, a number for offset and limit. */
-function decode(params: URLSearchParams, schema: ParamsSchema): Record<string, unknown> {
-  const shape = schema.shape as Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
-  const query: [string, unknown][] = [];
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    const def = shape[name]?._zod.def;
-    const inner = def?.type === 'optional' ? def.innerType?._zod.def.type : def?.type;
-    if (inner === 'array') query.push([name, values]);
-    else if (values.length > 1)
-      query.push([name, values]); // given twice: refused as not a single value
-    else if (name === 'offset' || name === 'limit') query.push([name, readNumber(values[0]!) ?? values[0]]);
-    else query.push([name, values[0]]);
-  }
-  // fromEntries defines own members, so a parameter named `__proto__` is refused as unknown.
-  return Object.fromEntries(query);
-}
-
 /** Reads and checks a list's query; every problem is reported, unknown parameters included. */
 export function parseListQuery(params: URLSearchParams, schema: ParamsSchema): ListQuery | string[] {
-  const result = checkValue(schema, decode(params, schema));
+  const result = checkValue(schema, readListQuery(params, schema.shape));
   if (!result.ok) return result.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`);
   const {
     offset = 0,

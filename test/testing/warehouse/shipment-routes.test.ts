@@ -27,6 +27,15 @@ describe('listing and retrieving shipments', () => {
     expect(body.errors[0]).toContain('limit');
   });
 
+  it('refuses a query member named like an Object.prototype member as unknown (400), as any other', async () => {
+    for (const name of ['evil', '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const list of ['/shipments', '/inbound']) {
+        const { status, body } = await send(mock, `${list}?offset=0&limit=2&${name}=1`);
+        expect({ list, name, status, errors: body.errors }).toEqual({ list, name, status: 400, errors: [`unknown member "${name}"`] });
+      }
+    }
+  });
+
   it('filters by statuses and fulfillment types', async () => {
     const { body } = await send(mock, '/shipments?statuses=shipped&statuses=picked');
     const expected = mock.state.shipments.filter((s) => s.status === 'shipped' || s.status === 'picked');

@@ -1,11 +1,24 @@
 /**
- * What a gate shared through a store (`rateLimitStore`, e.g. `opslink/redis`) is to the HTTP
- * core: the store builds the client's gate, given the client's own gate to fall back on, its
- * limits and a hash naming its service and credential. The shared gate itself (asking the
- * store, the fallback and the rejoin) lives with the store, so the SDK's entries carry none of it.
+ * What a rate-limit store (`rateLimitStore`, e.g. `opslink/redis`) must provide, and what the
+ * HTTP core gives it: the store builds the client's gate, given the client's own gate to fall
+ * back on, its limits and a hash naming its service and credential. The shared gate itself
+ * (asking the store, the fallback and the rejoin) lives with the store, so the SDK's entries
+ * carry none of it.
  */
-import type { LogSink } from '../log.js';
-import type { Release } from './gate.js';
+
+/**
+ * One function per log level that is on; a level that is off is missing, so a call site
+ * written `log.debug?.(\`…\`)` does not even build its message.
+ */
+export interface LogSink {
+  error?: (message: string) => void;
+  warn?: (message: string) => void;
+  info?: (message: string) => void;
+  debug?: (message: string) => void;
+}
+
+/** Hands a gate's slot back, with how the request went: `limited` is a 429, `failed` no answer. */
+export type Release = (outcome: 'ok' | 'limited' | 'failed') => void;
 
 /**
  * What the HTTP core needs of a gate, local or shared: what a `RateLimitStore` builds.
@@ -102,26 +115,4 @@ export interface SharedGateOptions {
 export interface RateLimitStore {
   /** The gate a client waits at, shared by every client whose `id` is the same. */
   gate(options: SharedGateOptions): Gate;
-}
-
-/**
- * The names already made, by what they name: a request names its gate by the credential it
- * sends, and hashing it again each time (the platform's digest runs off the thread) cost more
- * than the store's round trip (bench/store.mjs). Kept small: a key rotates rarely.
- */
-const named = new Map<string, Promise<string>>();
-const NAMES_KEPT = 64;
-
-/** @internal The name of a shared gate: a SHA-256 of what identifies it (service URL, credentials), so no credential reaches the store. */
-export function gateScope(parts: string[]): Promise<string> {
-  const text = parts.join('\n');
-  let id = named.get(text);
-  if (!id) {
-    if (named.size >= NAMES_KEPT) named.clear();
-    id = globalThis.crypto.subtle
-      .digest('SHA-256', new TextEncoder().encode(text))
-      .then((digest) => Array.from(new Uint8Array(digest).subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''));
-    named.set(text, id);
-  }
-  return id;
 }

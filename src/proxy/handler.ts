@@ -1,0 +1,136 @@
+/**
+ * `createProxy`: a standard fetch handler that lets a web page use the clients with no key.
+ * Each request is taken in order: the page's origin, the operation its method and path name,
+ * `allow`, its body read within the byte limit, its input checked as the client's pre-flight
+ * checks it, `authorize`; only then does the server's own client send it, with its own keys,
+ * gate, retries, deadline, logger, hooks and tracing. Nothing of the page's request but its
+ * checked input is sent on: no header, no cookie, no path, no warehouse id or credential.
+ */
+import type { RawResponse } from '../core/http/raw-response.js';
+import { failure, invalid, passOn, refusal, type ServiceAnswer } from './answers.js';
+import { readSent } from './body.js';
+import { type Clients, OPERATIONS, type ProxyCall, type ProxyOperation, type Sent } from './operations.js';
+import { checkProxyOptions, type ProxyConfig, type ProxyOptions } from './options.js';
+import { checkOrigin, corsHeaders, preflight } from './origin.js';
+import { type Match, matchRoute } from './routes.js';
+import { type Scrub, Scrubbers } from './scrub.js';
+
+/**
+ * What a proxy is: a fetch handler, for `Deno.serve`, `Bun.serve`, a Worker's `fetch`, a
+ * Next.js route, Hono, or `toNodeListener`.
+ * @example
+ * ```ts
+ * import { createProxy, type ProxyHandler } from 'opslink/proxy';
+ * const handle: ProxyHandler = createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true });
+ * const answer = await handle(new Request('https://app.example.com/opslink/warehouse/api/v1/shipments?offset=0&limit=20'));
+ * ```
+ */
+export type ProxyHandler = (request: Request) => Promise<Response>;
+
+const FAILED = 'The proxy could not complete the request.';
+
+/**
+ * A fetch handler that checks each request of a page's `viaProxy` client and sends it on with
+ * the server's own client. `allow` and `authorize` are required.
+ * @throws ConfigurationError naming each option it cannot use.
+ * @example
+ * ```ts
+ * import { createProxy } from 'opslink/proxy';
+ * declare function sessionOf(request: Request): Promise<{ role: string } | undefined>;
+ * const handle = createProxy({
+ *   warehouse: WarehouseClient.fromEnv(),
+ *   allow: ['shipments.list', 'shipments.retrieve'],
+ *   authorize: async (request) => (await sessionOf(request))?.role === 'ops',
+ * });
+ * export default { fetch: handle }; // a Worker; Deno.serve(handle); Bun.serve({ fetch: handle })
+ * ```
+ */
+export function createProxy(options: ProxyOptions): ProxyHandler {
+  const config = checkProxyOptions(options);
+  const scrubbers = new Scrubbers(config.clients);
+  return async (request) => {
+    try {
+      return await handle(config, scrubbers, request);
+    } catch {
+      // A bug of the proxy's or a platform's, never a detail for the page.
+      return refusal(undefined, 500, FAILED);
+    }
+  };
+}
+
+async function handle(config: ProxyConfig, scrubbers: Scrubbers, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const match = matchRoute(config.basePath, config.services, request.method, url.pathname);
+  const verdict = checkOrigin(request, url.origin, config.origins);
+  if (verdict.refused) return refusal(match.service, 403, 'Refused: the request comes from another origin than the proxy serves');
+  const { listed } = verdict;
+  const preflighted = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
+  if (listed && preflighted && url.pathname.startsWith(`${config.basePath}/`)) return preflight(request, listed);
+  const answer = await answerFor(config, scrubbers, request, url, match);
+  if (listed) for (const [name, value] of Object.entries(corsHeaders(listed))) answer.headers.set(name, value);
+  return answer;
+}
+
+/** The operation a request is, once its body says which (a multipart create with `bulk` is a bulk upload). */
+function pick(operations: ProxyOperation[], sent: Sent): ProxyOperation {
+  return operations.includes('inbound.createBulk') && sent.form?.has('bulk') ? 'inbound.createBulk' : (operations[0] as ProxyOperation);
+}
+
+async function answerFor(config: ProxyConfig, scrubbers: Scrubbers, request: Request, url: URL, match: Match): Promise<Response> {
+  const { service, operations } = match;
+  if (service === undefined || operations.length === 0)
+    return refusal(service, 404, 'No operation of the proxy answers this method and path');
+  const refused = (name: string) => refusal(service, 403, `${name} is not allowed through this proxy`);
+  const allowed = operations.filter((name) => config.allow.has(name));
+  if (allowed.length === 0) return refused(operations.join(' or '));
+  const sent = await readSent(request, OPERATIONS[allowed[0] as ProxyOperation], config.maxBodyBytes, {
+    query: url.searchParams,
+    id: match.id,
+  });
+  if ('status' in sent) return refusal(service, sent.status, sent.message);
+  const name = pick(operations, sent);
+  if (!config.allow.has(name)) return refused(name);
+  const operation = OPERATIONS[name];
+  const checked = operation.check(sent);
+  if (!checked.ok) return invalid(service, operation.subject, checked.issues);
+  const call = { service, operation: name, input: checked.value } as ProxyCall;
+  let verdict: unknown;
+  try {
+    verdict = await config.authorize(request, call);
+  } catch {
+    return refusal(service, 500, FAILED);
+  }
+  if (verdict !== true) return refusal(service, 401, 'Not authorized to make this call');
+  return send(config.clients, scrubbers, call, request.signal);
+}
+
+/**
+ * Sends a checked call with the server's client, and answers with what the service said:
+ * the answer its client read, or, when there was none, what its error means for the page;
+ * either scrubbed of both server clients' secrets. An aborted page request aborts the call.
+ */
+async function send(clients: Clients, scrubbers: Scrubbers, call: ProxyCall, signal: AbortSignal): Promise<Response> {
+  const operation = OPERATIONS[call.operation];
+  let own: Scrub | undefined;
+  let answer: ServiceAnswer | undefined;
+  const options = {
+    signal,
+    // Internal call options (core/http/call.ts): the call's own scrubber, and the answer before its parser reads it.
+    scrubber: (scrubbing: Scrub) => {
+      own = scrubbing;
+      scrubbers.learn(call.service, scrubbing);
+    },
+    observe: ({ status, headers, body, isJson }: RawResponse) => {
+      answer = { status, headers, body, isJson };
+    },
+  };
+  try {
+    await operation.send(clients as Required<Clients>, call.input, options);
+  } catch (error) {
+    // A body the client read but would not use (a failed envelope, a read it could not parse) still goes to the page as sent.
+    if (answer === undefined) return failure(call.service, operation.subject, error, scrubbers.all(own));
+  }
+  const scrub = scrubbers.all(own);
+  const { body, ...rest } = answer as ServiceAnswer;
+  return passOn({ ...rest, body: scrub(body) }, scrub);
+}

@@ -1,0 +1,126 @@
+/**
+ * Requests in flight through a store fallback and rejoin, over both client libraries: a
+ * client that falls back counts the slots it still holds in Redis, so it never has more than
+ * `maxConcurrency` in flight; and when it rejoins, the slots it took on its own gate are
+ * counted in Redis before any client takes more there, so the fleet never goes above it
+ * either.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
+import { type RedisClientLike, redisStore } from '../../src/redis/index.js';
+import { createMessagingMock } from '../../src/testing/index.js';
+import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
+import { connectRedis as connect, type Library, observedFetch } from '../support/redis-clients.js';
+
+const STORE_TIMEOUT = 300;
+
+describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'ioredis'])('fallback and rejoin over %s', (library) => {
+  let server: RedisServer;
+  let redis: Awaited<ReturnType<typeof connect>>;
+  const mock = createMessagingMock();
+  const watched = observedFetch(mock);
+  let prefix = '';
+  let n = 0;
+  const lines: string[] = [];
+  const logger = { debug() {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error() {} };
+
+  beforeAll(async () => {
+    server = await startRedis();
+    redis = await connect(library, server.url);
+  });
+  afterAll(async () => {
+    server?.resume();
+    await redis?.close();
+    await server?.stop();
+  });
+  beforeEach(() => {
+    mock.reset();
+    mock.faults.reset();
+    watched.log.most = 0;
+    lines.length = 0;
+    prefix = `rejoin-${library}-${++n}`;
+  });
+
+  const client = (link: RedisClientLike, maxConcurrency = 3) =>
+    new MessagingClient({
+      baseUrl: mock.baseUrl,
+      botKey: mock.botKey,
+      fetch: watched.fetch,
+      maxConcurrency,
+      logger,
+      logLevel: 'info',
+      rateLimitStore: redisStore(link, { prefix, timeout: STORE_TIMEOUT }),
+    });
+  const list = (tag: string, count: number): DirectMessageInput[] =>
+    Array.from({ length: count }, (_, i) => ({ to: { email: mock.employees.first.email }, body: `${tag} ${i}` }));
+  const until = async (ok: () => boolean) => {
+    for (let waited = 0; !ok() && waited < 8_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('one client through Redis stopped and resumed: never more than maxConcurrency in flight', async () => {
+    // Requests outlast the store's timeout: three still hold slots in Redis when the client falls back.
+    mock.faults.latency('POST /api/bot/messages', 1_500);
+    const a = client(redis.client);
+    const run = a.sendDirectMessages(list('through', 9), { concurrency: 8 });
+    await new Promise((r) => setTimeout(r, 100)); // three slots held in Redis
+    server.pause();
+    await until(() => lines.some((l) => l.includes('rateLimitStore unavailable')));
+    await new Promise((r) => setTimeout(r, 500)); // requests on the own gate
+    server.resume();
+    await until(() => lines.some((l) => l.includes('shares its gate again')));
+    const results = await run;
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(lines.some((l) => l.includes('shares its gate again'))).toBe(true);
+    expect(watched.log.most).toBe(3);
+  }, 20_000);
+
+  it('two clients: the slots one took on its own gate are counted in Redis when it rejoins, before the other takes more', async () => {
+    // A's requests on its own gate outlast the probe that ends its fallback (every 2 s).
+    mock.faults.latency('POST /api/bot/messages', 3_000);
+    const silent = silentLink(redis.client);
+    const [a, b] = [client(silent.link), client(redis.client)];
+    await a.sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'warm' }); // scripts loaded, clock known
+    silent.silence();
+    const onOwnGate = a.sendDirectMessages(list('a', 3), { concurrency: 3 }); // A falls back: three slots of its own
+    await until(() => watched.log.inFlight === 3);
+    silent.restore();
+    await until(() => lines.some((l) => l.includes('shares its gate again')));
+    watched.log.most = watched.log.inFlight;
+    const results = await Promise.all([onOwnGate, b.sendDirectMessages(list('b', 3), { concurrency: 3 })]);
+    expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
+    // B's requests waited for A's: three in flight at most, A's three and B's three in turn.
+    expect(watched.log.most).toBe(3);
+  }, 20_000);
+});
+
+/**
+ * The client, seen through a link that can fall silent: while silent, commands are held (as a
+ * stopped Redis holds them) and go on when the link is restored; the listening connection is
+ * the client's own.
+ */
+function silentLink(client: unknown) {
+  let held: (() => void)[] | undefined;
+  const through = <T>(send: () => Promise<T>): Promise<T> =>
+    held ? new Promise<T>((resolve, reject) => held!.push(() => send().then(resolve, reject))) : send();
+  const c = client as Record<string, (...args: unknown[]) => unknown>;
+  const shared = { duplicate: () => c.duplicate!.call(client), on: (...args: unknown[]) => c.on!.call(client, ...args) };
+  const link = c.call
+    ? {
+        ...shared,
+        status: 'ready',
+        isCluster: false,
+        call: (...args: unknown[]) => through(() => c.call!.call(client, ...args) as Promise<unknown>),
+      }
+    : { ...shared, isOpen: true, sendCommand: (args: unknown) => through(() => c.sendCommand!.call(client, args) as Promise<unknown>) };
+  return {
+    link: link as RedisClientLike,
+    silence: () => {
+      held = [];
+    },
+    restore: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const send of waiting) send();
+    },
+  };
+}
