@@ -25,6 +25,19 @@ export const BOTH_TRANSPORTS: readonly string[] = [
   'test/testing/server/start.test.ts',
   // Nothing left open after close(), with each transport's sockets (its child-process scenario runs once).
   'test/testing/load.test.ts',
+  // Compressed answers read, asked for where the runtime can say so, decoded whatever the server
+  // sends (and a property over encodings and cuts); header values' bytes as each transport sends them.
+  'test/platform/compression.test.ts',
+  'test/platform/decode.property.test.ts',
+  'test/platform/header-bytes.test.ts',
+  // Connections: keep-alive, TLS, names and addresses, a connection never made (unsent where the
+  // transport can tell), a proxy set for fetch.
+  'test/platform/connections.test.ts',
+  // A journal records as failed only what no attempt reached: what each transport can tell.
+  'test/core/bulk-journal-unsent.test.ts',
+  // Page clients through opslink/proxy over real HTTP, and a proxy whose service never answers.
+  'test/proxy/page-clients.test.ts',
+  'test/proxy/no-answer.test.ts',
 ];
 
 /**
@@ -36,6 +49,8 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
     'the Node transport itself (keep-alive, a reused socket dropped, when it hands over to fetch): its suites skip where #transport is fetch',
   'test/cli/formula.test.ts':
     "the built CLI's CSV rule against formula injection, run in child processes; the clients in-process only put orders into the mock server",
+  'test/examples/browser-app.chromium.test.ts':
+    "the example app in Chromium: the page's clients send with the browser's fetch; its server's clients over real HTTP are proven on both by page-clients.test.ts",
   'test/testing/server/inbox.chromium.test.ts':
     'the inbox page in Chromium: the clients only put messages and faults into the mock; what either transport sends is proven by mock-api.test.ts and start.test.ts',
 };
