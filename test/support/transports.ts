@@ -35,6 +35,8 @@ export const BOTH_TRANSPORTS: readonly string[] = [
   'test/platform/connections.test.ts',
   // A journal records as failed only what no attempt reached: what each transport can tell.
   'test/core/bulk-journal-unsent.test.ts',
+  'test/node/file-journal.test.ts',
+  'test/redis/journal-truth.test.ts',
   // Page clients through opslink/proxy over real HTTP, and a proxy whose service never answers.
   'test/proxy/page-clients.test.ts',
   'test/proxy/no-answer.test.ts',
