@@ -82,6 +82,10 @@ end
 -- Hands freed slots to the queue, first come first served, each with its start.
 local function serve()
   if paused > now or not queued then return end
+  -- The slots of processes that died (their leases ended) go to the queue too: counting them
+  -- only when an acquire finds every slot taken left them taken while the queue kept a
+  -- request (a kept slot of a killed process, store-kept.test.ts).
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   local busy = redis.call('ZCARD', KEYS[2])
   local scheduled = false
   while busy < window do
