@@ -45,7 +45,8 @@ const ACQ = await load(ACQUIRE);
 // previous lease's release carried (3 more). Its own prefix per variant, so each gate is real.
 const counters = {};
 const acquireArgs = (prefix) => {
-  const n = (counters[prefix] = (counters[prefix] ?? 0) + 1);
+  const n = (counters[prefix] ?? 0) + 1;
+  counters[prefix] = n;
   const base = `${prefix}:{gate:bench}`;
   const keys = [`${base}:state`, `${base}:leases`, `${base}:queue`];
   return ['3', ...keys, '8', '0', '31000', 'PUBLISH', `holder|${n}`, '0', '0', `holder|${n - 1}`, 'ok', '0'];
