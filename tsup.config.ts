@@ -33,21 +33,15 @@ export default defineConfig([
   {
     ...shared,
     entry: SDK_ENTRIES,
-    format: ['esm'],
+    // Both formats in one configuration: one declaration pass writes the .d.ts and the .d.cts
+    // (two configurations type-checked the same entries twice).
+    format: ['esm', 'cjs'],
     dts: true,
     // Not `clean: true`: tsup's declaration step would then delete every .d.ts in dist/,
     // the other entries' too, whenever it happens to finish after them. `npm run build`
     // empties dist/ first instead.
     clean: false,
     // Shared chunks keep one copy of each class, so `instanceof` holds across entry points.
-    splitting: true,
-  },
-  {
-    ...shared,
-    entry: SDK_ENTRIES,
-    format: ['cjs'],
-    dts: true,
-    clean: false,
     splitting: true,
   },
   // `opslink/testing` on its own: left in the build above, it would split the SDK's code into

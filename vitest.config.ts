@@ -1,42 +1,83 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
+import { BOTH_TRANSPORTS } from './test/support/transports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * `#transport` and `#tracing` (package.json "imports") from source: Node's HTTP stack, or
- * fetch as every other runtime has it; the channels everywhere but in a browser.
+ * fetch as every other runtime has it; the channels everywhere but in a browser. The node
+ * project's Node transport is the source's, counted by test/support/transport-watch.ts.
  */
-const transport = (variant: 'node' | 'fetch' | 'browser', tracing: 'channels' | 'none' = 'channels') => ({
+const transport = (variant: 'node' | 'fetch' | 'browser' | 'node-watched', tracing: 'channels' | 'none' = 'channels') => ({
   alias: {
-    '#transport': fileURLToPath(new URL(`./src/platform/transport.${variant}.ts`, import.meta.url)),
-    '#tracing': fileURLToPath(new URL(`./src/platform/tracing.${tracing}.ts`, import.meta.url)),
+    '#transport': variant === 'node-watched' ? here('./test/support/transport-watch.ts') : here(`./src/platform/transport.${variant}.ts`),
+    '#tracing': here(`./src/platform/tracing.${tracing}.ts`),
   },
 });
 
-/** The Node suite, run once per transport: everything the clients promise holds on both. */
-const nodeSuite = (name: string, variant: 'node' | 'fetch') => ({
-  resolve: transport(variant),
-  test: {
-    name,
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'test/runtimes/**'],
-    environment: 'node' as const,
-    testTimeout: 20_000,
-    // Every exchange with a service mock is checked against openapi/*.json.
-    setupFiles: ['test/openapi/setup.ts'],
-    // Says why the Chromium tests were skipped, when they were, and how to run them.
-    globalSetup: ['test/support/chromium-notice.ts'],
-  },
-});
+/** `npm test -- --coverage`, as .ci/run runs it: the files are told (test/support/project.ts). */
+const coverage = process.argv.some((arg) => arg === '--coverage' || arg.startsWith('--coverage.enabled'));
+
+const nodeTest = {
+  environment: 'node' as const,
+  exclude: ['test/browser/**', 'test/runtimes/**'],
+  testTimeout: 20_000,
+  // Node's compile cache for the processes the tests start (the CLI, the demo, the fleet's
+  // workers: hundreds of starts of the same files): 12–15 % less CPU for the CLI tests here.
+  env: { NODE_COMPILE_CACHE: here('./.tmp/node-compile-cache') },
+  // Says why the Chromium tests were skipped, when they were, and how to run them.
+  globalSetup: ['test/support/chromium-notice.ts'],
+};
+// Every exchange with a service mock is checked against openapi/*.json.
+const OPENAPI_SETUP = 'test/openapi/setup.ts';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores, where vitest's default (cores - 1) is one: most files
+    // spend their time waiting on sockets, timers, Redis and child processes, not on a core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
+    // and node-fetch projects; the type tests and child processes (the built package) add none.
+    coverage: {
+      provider: 'v8',
+      // Every source file (not the READMEs, styles and icons). The inbox page's scripts run in
+      // Chromium only, where v8 coverage is not collected: they count, as uncovered.
+      include: ['src/**/*.{ts,js}'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+      // The figures even when a test failed: CI prints them either way.
+      reportOnFailure: true,
+    },
     projects: [
-      nodeSuite('node', 'node'),
-      nodeSuite('node-fetch', 'fetch'),
+      // Every file, on the Node transport: what a Node user gets.
+      {
+        resolve: transport('node-watched'),
+        test: {
+          ...nodeTest,
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          provide: { transport: 'node', coverage },
+          // After each file: did it send over the Node transport without being listed for both? (test/README.md)
+          setupFiles: [OPENAPI_SETUP, 'test/support/transport-check.ts'],
+        },
+      },
+      // The files whose clients send over the platform transport in-process, again on fetch:
+      // what every other runtime, and a Node user with a fetch of their own, gets.
+      {
+        resolve: transport('fetch'),
+        test: {
+          ...nodeTest,
+          name: 'node-fetch',
+          include: [...BOTH_TRANSPORTS],
+          provide: { transport: 'fetch', coverage },
+          setupFiles: [OPENAPI_SETUP],
+        },
+      },
       {
         test: {
           name: 'types',

@@ -18,6 +18,7 @@ const benches = [
   'paging-cpu',
   'ratelimit',
   'store',
+  'store-parts',
   'fleet',
   'memory',
   'upload',

@@ -3,9 +3,10 @@
  * npm run test:runtimes — "Runs everywhere it says it does".
  *
  * Packs opslink as it is published, installs the tarball into a fresh consumer folder per
- * runtime (`npm install <tgz>`, plus msw only where the consumer uses opslink/testing) and
- * runs the same scenario (test/runtimes/scenario.mjs) in each against ONE mock server
- * started here from the packed opslink/testing:
+ * runtime (`npm install <tgz>`, plus msw only where the consumer uses opslink/testing: one
+ * install per set, copied to each folder) and runs the same scenario (test/runtimes/scenario.mjs)
+ * in each, two rows at a time, each against a mock server of its own started here from the
+ * packed opslink/testing (the page rows share one Chromium):
  *   Node 22, 24, 26 (ESM; CJS and ESM consumers of every entry point), Deno, Bun,
  *   Cloudflare workerd (miniflare), Vercel's edge runtime (@edge-runtime/vm),
  *   Chromium (a Vite build: MSW's service worker in the page, and real HTTP with CORS),
@@ -15,13 +16,25 @@
  * package.json, versions pinned below) and kept there between runs.
  *
  * Options: --only a,b (rows whose name contains a or b)   --keep (keep the temp folders)
- * Env: OPSLINK_RUNTIMES_DIR (cache folder), CHROMIUM_PATH (default /usr/bin/chromium; installed
+ * Env: OPSLINK_RUNTIMES_DIR (cache folder), OPSLINK_RUNTIME_LANES (rows at a time, default 2), CHROMIUM_PATH (default /usr/bin/chromium; installed
  * with apt-get when missing and running as root), OPSLINK_RUNTIME_TIMEOUT_MS (per row).
  * Prints a table, writes test/runtimes/versions.md (in CI: .tmp/runtimes-versions.md) and .tmp/runtimes-report.json (every
  * row's result as the runtime printed it), and ends with `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,6 +45,7 @@ const fixtures = join(repo, 'test/runtimes');
 const { checkNoNodeBuiltins } = await import(pathToFileURL(join(fixtures, 'builtins-check.mjs')).href);
 const { verifyRun } = await import(pathToFileURL(join(fixtures, 'verify.mjs')).href);
 const { typescriptConsumers } = await import(pathToFileURL(join(fixtures, 'typescript.mjs')).href);
+const { CHROMIUM_ARGS } = await import(pathToFileURL(join(fixtures, 'hosts/chromium-args.mjs')).href);
 
 /** The runtimes, pinned. Change a version here; the cache reinstalls on the next run. */
 const RUNTIME_PACKAGES = {
@@ -63,8 +77,13 @@ const startedAt = Date.now();
 const rows = [];
 const children = new Set();
 let tempRoot;
-let server;
+/** The lanes' mock servers. */
+const servers = [];
 let chromiumReady;
+/** The Chromium the page rows connect to (playwright-core's browser server), once started. */
+let browserServer;
+/** Rows at a time: the runtimes are mostly waiting on a child process; CI machines here have 2 cores. */
+const LANES = Math.max(1, Number(process.env.OPSLINK_RUNTIME_LANES) || 2);
 
 // ---------------------------------------------------------------------------- helpers
 
@@ -133,15 +152,6 @@ async function inPool(items, size, work) {
   );
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function cleanup() {
   for (const child of children) killGroup(child);
   if (tempRoot && !keep) rmSync(tempRoot, { recursive: true, force: true });
@@ -156,20 +166,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 // ---------------------------------------------------------------------------- 1. build and pack
 
+/** The build CI made before (or a contributor's), unless src/ changed since: scripts/build-stamp.mjs. */
 async function buildIfNeeded() {
-  const built = join(repo, 'dist/index.js');
-  const sources = Math.max(
-    newestMtime(join(repo, 'src')),
-    statSync(join(repo, 'package.json')).mtimeMs,
-    statSync(join(repo, 'tsup.config.ts')).mtimeMs,
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources && existsSync(join(repo, 'dist/testing/index.d.cts'))) {
-    log('dist/ is up to date');
-    return;
-  }
-  log('building (npm run build)');
-  const result = await npm(['run', 'build'], { timeout: 240_000 });
+  const result = await run(process.execPath, [join(repo, 'scripts/build-stamp.mjs'), 'ensure'], { timeout: 240_000 });
   if (result.code !== 0) throw new Error(`npm run build failed:\n${tail(result.stdout + result.stderr, 30)}`);
+  log(result.stdout.trim().split('\n').at(-1));
 }
 
 async function pack() {
@@ -224,23 +225,67 @@ const runtimeBin = {
 
 // ---------------------------------------------------------------------------- 3. consumers
 
+/**
+ * The tarball installed as a user installs it (`npm install <tgz>`, plus msw where the consumer
+ * uses opslink/testing), once per set of packages: every consumer with the same set would get
+ * the same node_modules, so the others copy it (13 installs were 13 × npm's own start-up).
+ */
+const installs = new Map();
+function installed(msw, tarball) {
+  const key = msw ? 'with-msw' : 'plain';
+  if (!installs.has(key)) installs.set(key, installOnce(key, msw, tarball));
+  return installs.get(key);
+}
+
+async function installOnce(key, msw, tarball) {
+  const dir = join(tempRoot, `.install-${key}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${key}`, private: true }, null, 2)}\n`);
+  const packages = [tarball];
+  if (msw) packages.push(`msw@${repoPackage.devDependencies.msw}`);
+  const result = await npm(['install', '--prefer-offline', ...packages], { cwd: dir, timeout: 240_000 });
+  if (result.code !== 0) throw new Error(`npm install ${packages.join(' ')} failed:\n${tail(result.stderr)}`);
+  log(`npm install ${key}: ${seconds(result.ms)}`);
+  return dir;
+}
+
+/**
+ * `from` again at `to`, its files hard-linked (a copy of 31 MB of small files took seconds per
+ * consumer here). Nothing a row runs writes into an installed package's files; new files
+ * (a Vite or Deno cache) land in the consumer's own directories. Symbolic links
+ * (node_modules/.bin) are made again with the same, relative, target.
+ */
+function linkTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else linkSync(source, target);
+  }
+}
+
 /** A fresh app folder with the tarball installed (and msw when it uses opslink/testing). */
 async function makeConsumer(name, { msw = false, files = {}, type = 'module', extra = {} } = {}, tarball) {
+  const from = await installed(msw, tarball);
   const dir = join(tempRoot, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type, ...extra }, null, 2)}\n`);
+  linkTree(join(from, 'node_modules'), join(dir, 'node_modules'));
+  copyFileSync(join(from, 'package-lock.json'), join(dir, 'package-lock.json'));
+  const { dependencies } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `consumer-${name}`, private: true, type, ...extra, dependencies }, null, 2)}\n`,
+  );
   for (const [target, source] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, target)), { recursive: true });
     if (typeof source === 'string') copyFileSync(source, join(dir, target));
     else writeFileSync(join(dir, target), source.text);
   }
-  const packages = [tarball];
-  if (msw) packages.push(`msw@${repoPackage.devDependencies.msw}`);
-  const result = await npm(['install', '--prefer-offline', ...packages], { cwd: dir, timeout: 240_000 });
-  if (result.code !== 0) throw new Error(`npm install in ${name} failed:\n${tail(result.stderr)}`);
-  const installed = JSON.parse(readFileSync(join(dir, 'node_modules/opslink/package.json'), 'utf8'));
+  const installedPackage = JSON.parse(readFileSync(join(dir, 'node_modules/opslink/package.json'), 'utf8'));
   if (!existsSync(join(dir, 'node_modules/opslink/dist/index.js')))
-    throw new Error(`${name}: opslink ${installed.version} installed without dist/`);
+    throw new Error(`${name}: opslink ${installedPackage.version} installed without dist/`);
   if (!msw && existsSync(join(dir, 'node_modules/msw'))) throw new Error(`${name}: msw was installed though nothing asked for it`);
   return dir;
 }
@@ -385,6 +430,14 @@ async function viteBuild(dir) {
   return join(dir, 'dist');
 }
 
+/** One Chromium for the page rows: hosts/browser.mjs connects to it (OPSLINK_CHROMIUM_WS) instead of starting its own. */
+async function launchBrowserServer() {
+  await chromiumReady;
+  const { chromium } = await import('playwright-core');
+  browserServer = await chromium.launchServer({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  return browserServer.wsEndpoint();
+}
+
 async function npx(npxArgs, cwd) {
   const result = await run('npx', ['--no-install', ...npxArgs], { cwd, timeout: 60_000 });
   if (result.code !== 0) throw new Error(`npx ${npxArgs.join(' ')} failed:\n${tail(result.stdout + result.stderr)}`);
@@ -527,6 +580,7 @@ function rowsToRun() {
       commandArgs: [fixture('hosts/browser.mjs'), await ctx.pageDist(), 'http'],
       cwd: repo,
       timeout: 120_000,
+      env: { OPSLINK_CHROMIUM_WS: await ctx.browserEndpoint() },
     })),
     {
       name: 'chromium · msw worker',
@@ -535,7 +589,7 @@ function rowsToRun() {
         ctx.server.requests.length = 0;
         const child = await run(runtimeBin.node(24), [fixture('hosts/browser.mjs'), dist, 'msw'], {
           timeout: timeoutOverride ?? 120_000,
-          env: { CHROMIUM_PATH: chromiumPath },
+          env: { CHROMIUM_PATH: chromiumPath, OPSLINK_CHROMIUM_WS: await ctx.browserEndpoint() },
         });
         const parsed = parseOutput(child);
         const problems = [...parsed.problems, ...(parsed.result?.problems ?? [])];
@@ -661,29 +715,46 @@ async function main() {
     await inPool([...needed], 3, async (name) => {
       dirs[name] = await makeConsumer(name, specs[name], packed.tarball);
     });
-    log(`consumers installed in ${seconds(Date.now() - installStarted)}`);
+    log(`consumers installed in ${seconds(Date.now() - installStarted)} (npm install ran ${installs.size} times)`);
     await runtimes;
-    server = await startServer(dirs.server);
+    // Rows run LANES at a time, each lane against a mock server of its own: a row resets its
+    // server's request log and faults, so two rows never share one.
+    const lanes = Math.min(LANES, selected.length);
+    for (let lane = 0; lane < lanes; lane++) servers.push(await startServer(dirs.server));
     let pageDist;
-    const ctx = { dirs, server, pageDist: () => (pageDist ??= viteBuild(dirs.browser)) };
-    for (const row of selected) {
-      const started = Date.now();
-      log(`running ${row.name}`);
-      let outcome;
-      try {
-        outcome = await row.run(ctx);
-      } catch (error) {
-        outcome = { problems: [String(error?.stack ?? error)] };
-      }
-      const ms = Date.now() - started;
-      rows.push({ name: row.name, version: outcome.version, problems: outcome.problems, ms, detail: outcome.detail });
-      if (outcome.problems.length > 0) log(`FAIL ${row.name}:\n  ${outcome.problems.join('\n  ')}`);
-    }
+    let browserEndpoint;
+    const shared = {
+      dirs,
+      pageDist: () => (pageDist ??= viteBuild(dirs.browser)),
+      // One Chromium for the page rows (each opens its own context), started at the first.
+      browserEndpoint: () => (browserEndpoint ??= launchBrowserServer()),
+    };
+    const results = new Map();
+    const queue = [...selected];
+    await Promise.all(
+      servers.map(async (laneServer) => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
+          const started = Date.now();
+          log(`running ${row.name}`);
+          let outcome;
+          try {
+            outcome = await row.run({ ...shared, server: laneServer });
+          } catch (error) {
+            outcome = { problems: [String(error?.stack ?? error)] };
+          }
+          const ms = Date.now() - started;
+          results.set(row, { name: row.name, version: outcome.version, problems: outcome.problems, ms, detail: outcome.detail });
+          if (outcome.problems.length > 0) log(`FAIL ${row.name}:\n  ${outcome.problems.join('\n  ')}`);
+        }
+      }),
+    );
+    for (const row of selected) if (results.has(row)) rows.push(results.get(row));
   } catch (error) {
     rows.push({ name: 'setup', version: '-', problems: [String(error?.stack ?? error)], ms: Date.now() - startedAt });
     log(`FAIL setup: ${error?.stack ?? error}`);
   } finally {
-    await server?.http.close().catch(() => {});
+    await Promise.all(servers.map((laneServer) => laneServer.http.close().catch(() => {})));
+    await browserServer?.close().catch(() => {});
     cleanup();
   }
   if (only.length === 0 && rows.every((row) => row.name !== 'setup')) writeVersions(packed);

@@ -15,6 +15,8 @@ export interface Listener {
   subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
   /** Called each time the connection is ready again after it was lost: messages sent meanwhile are lost. */
   onReady(callback: () => void): void;
+  /** Called each time the connection is lost (where the client says so: a cluster's may not). */
+  onLost(callback: () => void): void;
   close(): void;
 }
 
@@ -79,6 +81,10 @@ function nodeRedis(c: Client): Connection {
       return {
         subscribe: (channel, onMessage) => subscribe.call(listening, channel, onMessage),
         onReady: (callback) => void listening.on?.('ready', callback),
+        onLost(callback) {
+          listening.on?.('reconnecting', callback);
+          listening.on?.('end', callback);
+        },
         close: () => void (listening.destroy as () => void).call(listening),
       };
     },
@@ -109,6 +115,7 @@ function ioredis(c: Client): Connection {
         },
         // The first 'ready' is the first connection: only the ones after it follow a loss.
         onReady: (callback) => void listening.on?.('ready', () => ready++ > 0 && callback()),
+        onLost: (callback) => void listening.on?.('close', callback),
         close: () => void (listening.disconnect as () => void).call(listening),
       };
     },
@@ -147,14 +154,24 @@ export function run(command: Command, script: Script, keys: string[], args: (str
   return script.known === undefined ? script.sha.then(byHash) : byHash(script.known);
 }
 
-/** `promise`, or a rejection once `ms` have passed: a client whose connection is down queues commands rather than fail them. */
-export function inTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * `promise`, or a rejection once `ms` have passed (a client whose connection is down queues
+ * commands rather than fail them) or `signal` aborted (with its reason).
+ */
+export function inTime<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
   let watchdog = watchdogs.get(ms);
   if (!watchdog) {
     watchdog = new Watchdog(ms);
     watchdogs.set(ms, watchdog);
   }
-  return watchdog.guard(promise);
+  const answer = watchdog.guard(promise);
+  if (!signal) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { type Connection, inTime, type RedisClock, run, script } from './connection.js';
 import { ACQUIRE, ADOPT, CANCEL, CHECK, PAUSE, RELEASE } from './gate-scripts.js';
+import { HOLD_MS, KEEP_MS, type Keep } from './kept-slots.js';
 
 const scripts = {
   acquire: script(ACQUIRE),
@@ -16,11 +17,12 @@ const scripts = {
 };
 
 /**
- * What the store's gate says to one request: start in `startMs` (holding its lease), wait in
- * the queue to be told, ask again in `waitMs`, or nothing (it reached Redis too late).
+ * What the store's gate says to one request: start in `startMs` (holding its lease; `keep`
+ * when the client may keep it for its next request), wait in the queue to be told, ask again
+ * in `waitMs`, or nothing (it reached Redis too late).
  */
 export type StoreDecision =
-  | { kind: 'granted'; epoch: number; startMs: number }
+  | { kind: 'granted'; epoch: number; startMs: number; keep?: Keep }
   | { kind: 'queued' }
   | { kind: 'wait'; waitMs: number; pausedUntil: number }
   | { kind: 'late' };
@@ -31,8 +33,11 @@ export interface StoreGateHandle {
   readonly channel: string;
   /** Rate, slot and pause decided at once for lease `id`; `canWait`: it may join the queue. */
   acquire(id: string, canWait: boolean): Promise<StoreDecision>;
-  /** Hands a slot back; `'ok'` widens the window after a pause, as the local gate does. Off the request's path (see `Releases`). */
-  release(lease: string, epoch: number, outcome: 'ok' | 'limited' | 'failed'): Promise<void>;
+  /**
+   * Hands a slot back; `'ok'` widens the window after a pause, as the local gate does. Off the
+   * request's path (see `Releases`); `soon`: not held for the next acquire (a kept slot going back).
+   */
+  release(lease: string, epoch: number, outcome: 'ok' | 'limited' | 'failed', soon?: boolean): Promise<void>;
   /** Holds every client of this gate for `ms` (the longest pause wins), then opens slowly. */
   pause(ms: number): Promise<void>;
   /** A queued request gives up (a slot already granted to it goes on to the next). */
@@ -43,6 +48,8 @@ export interface StoreGateHandle {
   adopt(ids: string[]): Promise<void>;
   /** Answers when the store does: the probe that ends a fallback. */
   ping(): Promise<void>;
+  /** Another process waits for a slot: releases are sent at once, not held for the next acquire, until an answer says no one waits. */
+  wanted(): void;
   /** Ms from now until a start Redis scheduled (its clock, as its replies showed it). */
   startIn(redisMs: number): number;
 }
@@ -69,10 +76,16 @@ export function redisGate(
   const call = (which: keyof typeof scripts, args: (string | number)[], whole = false) =>
     run(connection.command, scripts[which], keys, [...common, ...args], whole) as Promise<number[]>;
   const releases = new Releases((batch) => call('release', batch.flat()));
-  const decide = (reply: number[]): StoreDecision => {
+  const decide = (reply: number[], sent = 0): StoreDecision => {
     const [kind, a, b] = reply as [number, number, number];
-    clock.saw(Number(reply[3]));
-    if (Number(kind) === 1) return { kind: 'granted', epoch: Number(a), startMs: clock.until(Number(b)) };
+    const at = Number(reply[3]);
+    clock.saw(at);
+    if (Number(kind) === 1) {
+      const granted = { kind: 'granted' as const, epoch: Number(a), startMs: clock.until(Number(b)) };
+      // The lease ends `leaseMs` after Redis ran the script, so after `sent` here: a request
+      // started on the kept slot within KEEP_MS of it still ends (its timeout) inside the lease.
+      return Number(reply[5]) === 1 && sent ? { ...granted, keep: { until: sent + KEEP_MS, at } } : granted;
+    }
     if (Number(kind) === 2) return { kind: 'queued' };
     if (Number(kind) === 3) return { kind: 'late' };
     return { kind: 'wait', waitMs: Number(a), pausedUntil: Number(b) === 1 ? Date.now() + Number(a) : 0 };
@@ -84,11 +97,12 @@ export function redisGate(
       const known = clock.now();
       const notAfter = known === undefined ? 0 : Math.floor(known + storeTimeout - Math.min(100, storeTimeout / 4));
       const carried = releases.take();
+      const sent = performance.now();
       return call('acquire', [id, canWait ? 1 : 0, notAfter, ...carried.batch.flat()]).then(
         (reply) => {
           carried.settle();
           releases.full = Number(reply[4]) === 1;
-          return decide(reply);
+          return decide(reply, sent);
         },
         (error: unknown) => {
           carried.settle(error);
@@ -96,7 +110,7 @@ export function redisGate(
         },
       );
     },
-    release: (lease, epoch, outcome) => releases.add([lease, outcome, epoch]),
+    release: (lease, epoch, outcome, soon) => releases.add([lease, outcome, epoch], soon),
     async pause(ms) {
       // Whole, never a NOSCRIPT round trip first: another client's next start must find it.
       await call('pause', [ms], true);
@@ -111,6 +125,9 @@ export function redisGate(
     async ping() {
       await connection.command(['PING'], keys[0]);
     },
+    wanted() {
+      releases.full = true;
+    },
     startIn: (redisMs) => clock.until(redisMs),
   };
 }
@@ -118,9 +135,6 @@ export function redisGate(
 /** After the current turn of the event loop (its I/O included), where the runtime can say so. */
 const afterThisTurn: (run: () => void) => void =
   (globalThis as { setImmediate?: (run: () => void) => void }).setImmediate ?? ((run) => setTimeout(run, 0));
-
-/** How long a slot handed back may wait for the client's next acquire to carry it, when nobody waits for it. */
-export const HOLD_MS = 10;
 
 type Triple = [lease: string, outcome: string, epoch: number];
 
@@ -144,13 +158,13 @@ class Releases {
     this.#send = send;
   }
 
-  /** Gathers one; resolves once it has landed. */
-  add(triple: Triple): Promise<void> {
+  /** Gathers one; resolves once it has landed. `soon`: sent after this turn, whatever the gate's state. */
+  add(triple: Triple, soon = false): Promise<void> {
     this.#batch.push(triple);
     this.#landed ??= new Promise<void>((resolve, reject) => {
       this.#settle = (error) => (error === undefined ? resolve() : reject(error));
     });
-    if (this.full) afterThisTurn(() => this.#flush());
+    if (this.full || soon) afterThisTurn(() => this.#flush());
     else this.#timer ??= setTimeout(() => this.#flush(), HOLD_MS);
     return this.#landed;
   }

@@ -11,7 +11,12 @@
  * timer or a round trip is never added to the interval. A request holds its slot from the
  * grant, so the starts booked ahead are at most the free slots, and at most a second (or one
  * interval, when that is longer) ahead: enough to keep the fleet's pace through a slow
- * response. A pause tells the holders of starts still ahead (see PAUSE).
+ * response. A pause tells every process holding a slot (see PAUSE).
+ *
+ * With no rate, a slot left free and no pause, a grant may be kept: its client starts its
+ * next request on it without asking (shared-gate.ts, kept-slots.ts), the lease still counted
+ * here. A request that finds no slot tells every holder (`r <now>`), and they hand kept
+ * slots back at once.
  *
  * A request that cannot have a slot joins the queue (when its process listens for wake-ups)
  * and is handed the next slot freed: the script that frees it grants it and publishes the
@@ -51,19 +56,36 @@ end`;
 const GRANT = `if interval > 0 then redis.call('HSET', KEYS[1], 'tat', tostring(start + interval)) end
 redis.call('ZADD', KEYS[2], start + leaseMs, ARGV[5])
 ${KEEP}
-local startAt, full = 0, 0
+local startAt, full, keep = 0, 0, 0
 if start > now then startAt = math.ceil(start) end
 if busy + 1 >= window then full = 1 end
-return {1, epoch, startAt, math.floor(now), full}`;
+-- A slot left free, no rate to book starts on, no slow start after a pause: the client may
+-- keep this slot for its next request (shared-gate.ts), until someone waits ('r').
+if full == 0 and interval == 0 and window >= max then keep = 1 end
+return {1, epoch, startAt, math.floor(now), full, keep}`;
 
 /** What the scripts that hand slots to the queue share. */
 const TOOLS = `local base = string.sub(KEYS[1], 1, -7)
 local function channel(id) return base .. ':w:' .. (string.match(id, '^(.*)|') or id) end
 -- A start as a grant states it: its time on Redis's clock, or 0 for at once.
 local function starting(start) if start > now then return math.ceil(start) end return 0 end
+-- Tells 'message' once to every process holding a slot (but those in 'told').
+local function tellHolders(message, told)
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+    local to = channel(id)
+    if not told[to] then
+      told[to] = true
+      redis.call(ARGV[4], to, message)
+    end
+  end
+end
 -- Hands freed slots to the queue, first come first served, each with its start.
 local function serve()
   if paused > now or not queued then return end
+  -- The slots of processes that died (their leases ended) go to the queue too: counting them
+  -- only when an acquire finds every slot taken left them taken while the queue kept a
+  -- request (a kept slot of a killed process, store-kept.test.ts).
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   local busy = redis.call('ZCARD', KEYS[2])
   local scheduled = false
   while busy < window do
@@ -101,9 +123,10 @@ end`;
 /**
  * ARGV[5] lease id, [6] 1 when its process is listening for wake-ups (it may queue), [7] not
  * after (Redis ms; 0: no bound), [8…] the client's releases it carries (as RELEASE's).
- * → {1, epoch, start (Redis ms; 0: at once), now, full} granted | {2, 0, 0, now, 1} queued |
+ * → {1, epoch, start (Redis ms; 0: at once), now, full, keep} granted | {2, 0, 0, now, 1} queued |
  * {0, ask again in ms, paused (1/0), now, 1} | {3, 0, 0, now, 1} too late: its sender gave
- * up before Redis ran it, nothing is taken. `full`: no slot is left free, or some wait.
+ * up before Redis ran it, nothing is taken. `full`: no slot is left free, or some wait;
+ * `keep` 1: the client may keep the slot for its next request.
  */
 export const ACQUIRE = `${STATE}
 local first = 8
@@ -138,12 +161,18 @@ if busy < window and not queued then
   end
   wait = start - now - horizon
 end
+-- No slot for this request: the processes keeping one for their next request give it up
+-- ('r <now>': no grant answered until now may be kept), once per queue.
 if ARGV[6] == '1' then
   redis.call('RPUSH', KEYS[3], ARGV[5])
-  if not queued then redis.call('HSET', KEYS[1], 'queued', 1) end
+  if not queued then
+    redis.call('HSET', KEYS[1], 'queued', 1)
+    tellHolders('r ' .. at, {})
+  end
   ${KEEP}
   return {2, 0, 0, at, 1}
 end
+if busy >= window then tellHolders('r ' .. at, {}) end
 return {0, math.ceil(wait), 0, at, 1}`;
 
 /**
@@ -164,8 +193,9 @@ return 1`;
 
 /**
  * ARGV[5] pause ms. The longest pause wins; the window closes to 1 and a new epoch starts.
- * Every process with a request in the queue, or holding a slot whose start is still ahead,
- * is told (`p <ms>`); the queue is emptied: its requests ask again when the pause ends.
+ * Every process with a request in the queue or holding a slot (a start booked ahead, a slot
+ * kept) is told (`p <ms> <now>`); the queue is emptied: its requests ask again when the
+ * pause ends.
  */
 export const PAUSE = `${STATE}
 ${TOOLS}
@@ -175,16 +205,17 @@ redis.call('HSET', KEYS[1], 'window', 1)
 redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[5])) + 600000)
 local told = {}
-local function tell(id)
+local message = 'p ' .. math.ceil(math.max(untilMs, paused) - now) .. ' ' .. math.floor(now)
+for _, id in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
   local to = channel(id)
-  if told[to] then return end
-  told[to] = true
-  redis.call(ARGV[4], to, 'p ' .. math.ceil(math.max(untilMs, paused) - now))
+  if not told[to] then
+    told[to] = true
+    redis.call(ARGV[4], to, message)
+  end
 end
-for _, id in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do tell(id) end
 redis.call('DEL', KEYS[3])
 redis.call('HSET', KEYS[1], 'queued', 0)
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '(' .. (now + leaseMs), '+inf')) do tell(id) end
+tellHolders(message, told)
 return 1`;
 
 /** ARGV[5] lease id: a waiter that gives up leaves the queue; if it was granted meanwhile, its slot goes on to the next. */

@@ -3,7 +3,8 @@
  * in any process, asks the store for each request's start. The store decides rate, slot and
  * pause in one script on its own clock and says when the request starts; a request that
  * cannot have a slot waits in the store's queue and is told when one is its own
- * (`waiters.ts`, `wake-ups.ts`). The slot goes back after the response, off the request's path.
+ * (`waiters.ts`, `wake-ups.ts`). The slot goes back after the response, off the request's path,
+ * or is kept for the client's next request while nobody waits (`kept-slots.ts`).
  *
  * When the store is unreachable or silent for its `timeout`, the client falls back to its own
  * gate (said once at `warn`), still counting the slots it holds in the store, and probes the
@@ -15,6 +16,7 @@ import { sleep } from '../internal/signals.js';
 import type { Gate, GateRequest, LogSink, Release, SharedGateOptions } from '../seams/store.js';
 import { inTime } from './connection.js';
 import type { StoreDecision, StoreGateHandle } from './gate-handle.js';
+import { type Keep, KeptSlots } from './kept-slots.js';
 import { readWake, Waiters, type Wake } from './waiters.js';
 import type { WakeUps } from './wake-ups.js';
 
@@ -54,6 +56,8 @@ export class SharedGate implements Gate {
   /** The leases this client holds in the store now: a wake-up naming one is old news, not a grant to hand back. */
   readonly #held = new Set<string>();
   readonly #own = new Set<OwnSlot>();
+  /** Slots held in the store that no request uses now, for this client's next requests. */
+  readonly #kept = new KeptSlots((gate, slot) => this.#handBack(gate, slot.lease, slot.epoch, 'ok', true));
   /** The gates whose channel this client listens on (or has asked to). */
   readonly #listening = new WeakMap<StoreGateHandle, Promise<void>>();
   /** Requests napping (or waiting for room at the own gate), in the order they lay down: a slot freed here wakes the first. */
@@ -83,6 +87,12 @@ export class SharedGate implements Gate {
   async acquire(signal?: AbortSignal, request?: GateRequest): Promise<Release> {
     // Named by the credential this request sends; a key function's failure is the call's.
     const gate = this.#handle((await request?.scope?.()) ?? (await this.#id));
+    // The slot of this client's last request, when it kept it: no round trip. Not while it
+    // cannot hear that another process waits (its kept slots go back).
+    if (!this.#fallback && this.pausedUntil === 0 && !signal?.aborted) {
+      const kept = this.#wakeUps.hearing(gate.channel) ? this.#kept.take(gate) : this.#kept.revoke(gate);
+      if (kept) return this.#releaser(gate, kept.lease, kept.epoch, kept);
+    }
     for (;;) {
       if (this.#fallback) {
         const release = await this.#ownSlot(gate, signal);
@@ -135,7 +145,7 @@ export class SharedGate implements Gate {
     const asked = gate.acquire(id, canWait);
     let decision: StoreDecision;
     try {
-      decision = await this.#inTime(asked, signal);
+      decision = await inTime(asked, this.#timeout, signal);
       if (decision.kind === 'late') throw new Error(`Redis did not answer within ${this.#timeout} ms`);
     } catch (error) {
       this.#waiters.forget(id);
@@ -151,11 +161,12 @@ export class SharedGate implements Gate {
       return this.#waiters.wait(id, signal, this.#timeout);
     }
     this.#waiters.forget(id);
-    // A start booked ahead must hear of a pause; a request that must wait is told from now on
-    // rather than asking again (once the listening connection is up: bounded by the timeout).
-    if (decision.kind === 'granted' && decision.startMs > 0) this.#listen(gate);
+    // A start booked ahead must hear of a pause, a slot kept that another process waits; a
+    // request that must wait is told from now on rather than asking again (once the listening
+    // connection is up: bounded by the timeout).
+    if (decision.kind === 'granted' && (decision.startMs > 0 || decision.keep)) this.#listen(gate);
     if (decision.kind === 'wait' && !canWait && decision.pausedUntil === 0) {
-      const listening = await this.#inTime(this.#listen(gate), signal).then(
+      const listening = await inTime(this.#listen(gate), this.#timeout, signal).then(
         () => true,
         () => false,
       );
@@ -165,9 +176,9 @@ export class SharedGate implements Gate {
   }
 
   /** Holds the granted lease until its start (no turn of the event loop for one that starts at once), unless a pause heard meanwhile holds the request back. */
-  #start(gate: StoreGateHandle, id: string, grant: { epoch: number; startMs: number }, signal?: AbortSignal) {
+  #start(gate: StoreGateHandle, id: string, grant: { epoch: number; startMs: number; keep?: Keep }, signal?: AbortSignal) {
     this.#held.add(id);
-    const release = this.#releaser(gate, id, grant.epoch);
+    const release = this.#releaser(gate, id, grant.epoch, grant.keep);
     if (grant.startMs <= 0) return release;
     return this.#startLater(release, grant.startMs, signal);
   }
@@ -210,18 +221,6 @@ export class SharedGate implements Gate {
     next();
   }
 
-  /** `asked`, or a rejection once the store's timeout passed or the caller's signal aborted. */
-  #inTime<T>(asked: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    const answer = inTime(asked, this.#timeout);
-    if (!signal) return answer;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
   /** Sleeps `ms`, or less when this process frees a slot. */
   async #nap(ms: number, signal: AbortSignal | undefined): Promise<void> {
     let wake: () => void = () => {};
@@ -249,6 +248,7 @@ export class SharedGate implements Gate {
     if (this.#fallback) return;
     try {
       const gate = this.#handle((await request?.scope?.()) ?? (await this.#id));
+      this.#kept.revoke(gate);
       await inTime(gate.pause(ms), this.#timeout);
     } catch (error) {
       this.#fallBack(error);
@@ -264,21 +264,28 @@ export class SharedGate implements Gate {
     return handle;
   }
 
-  #releaser(gate: StoreGateHandle, lease: string, epoch: number): Release {
+  /** Hands the slot back once its request ends; `keep`: Redis let the client keep it for its next request, if it ends well. */
+  #releaser(gate: StoreGateHandle, lease: string, epoch: number, keep?: Keep): Release {
     let released = false;
     return (outcome) => {
       if (released) return;
       released = true;
-      this.#held.delete(lease);
-      if (this.#fallback) this.#freed(); // room at the own gate at once: the store may never hear of it
-      // Off the request's path: a release that never arrives is freed by its lease (so it is
-      // not timed). Once it has landed, a request of this process asking again (not yet told)
-      // finds the slot.
-      gate.release(lease, epoch, outcome).then(
-        () => this.#freed(),
-        () => {},
-      );
+      const keeps = keep && outcome === 'ok' && !this.#fallback && this.pausedUntil === 0 && this.#wakeUps.hearing(gate.channel);
+      if (!keeps || !this.#kept.keep(gate, { ...keep, lease, epoch, idle: performance.now() })) this.#handBack(gate, lease, epoch, outcome);
     };
+  }
+
+  /** `soon`: sent after this turn rather than held for the next acquire (a kept slot going back). */
+  #handBack(gate: StoreGateHandle, lease: string, epoch: number, outcome: 'ok' | 'limited' | 'failed', soon = false): void {
+    this.#held.delete(lease);
+    if (this.#fallback) this.#freed(); // room at the own gate at once: the store may never hear of it
+    // Off the request's path: a release that never arrives is freed by its lease (so it is
+    // not timed). Once it has landed, a request of this process asking again (not yet told)
+    // finds the slot.
+    gate.release(lease, epoch, outcome, soon).then(
+      () => this.#freed(),
+      () => {},
+    );
   }
 
   /** One slot freed, one request woken (the longest waiting): waking all would send each an acquire. */
@@ -295,13 +302,21 @@ export class SharedGate implements Gate {
       const wake = readWake(message, gate.startIn);
       if (wake?.kind === 'pause') {
         this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + wake.ms);
+        this.#kept.revoke(gate, wake.at);
         this.#waiters.wakeAll({ kind: 'paused', until: Date.now() + wake.ms });
+      } else if (wake?.kind === 'revoke') {
+        gate.wanted();
+        this.#kept.revoke(gate, wake.at);
       } else if (wake && !this.#held.has(wake.id) && !this.#waiters.wake(wake.id, wake)) {
         // Granted to a request that gave up (or that this client forgot when it fell back): handed on.
         this.#releaser(gate, wake.id, wake.epoch)('failed');
       }
     };
-    const listening = this.#wakeUps.listen(gate.channel, onMessage, () => this.#waiters.checkAll());
+    // Back after a loss: what was said meanwhile is lost (a waiter's grant, that another waits).
+    const listening = this.#wakeUps.listen(gate.channel, onMessage, () => {
+      this.#kept.revoke(gate);
+      this.#waiters.checkAll();
+    });
     listening.catch((error: unknown) => {
       this.#log.debug?.(`rateLimitStore: waiting requests ask again rather than being told (${String(error)})`);
     });
@@ -339,6 +354,7 @@ export class SharedGate implements Gate {
   #fallBack(error: unknown): void {
     if (this.#fallback) return;
     this.#fallback = true;
+    this.#kept.revokeAll(); // the store may never hear of them: their leases end
     if (!this.#warned) {
       this.#warned = true;
       const why = error instanceof Error ? error.message : String(error);

@@ -100,16 +100,24 @@ export class Waiters {
 }
 
 /**
- * A wake-up as the gate's scripts publish it (a grant's start on Redis's clock, read as ms
- * from now by `until`), or `undefined` for a message this version cannot read.
+ * A message as the gate's scripts publish it: a grant (its start on Redis's clock, read as ms
+ * from now by `until`), a pause, or that some process waits for a slot (`revoke`: slots kept
+ * for a next request go back); `at` is Redis's time when it was sent (absent from a pause of
+ * an older version). `undefined` for a message this version cannot read.
  */
 export function readWake(
   message: string,
   until: (redisMs: number) => number,
-): { kind: 'granted'; id: string; epoch: number; startMs: number } | { kind: 'pause'; ms: number } | undefined {
+):
+  | { kind: 'granted'; id: string; epoch: number; startMs: number }
+  | { kind: 'pause'; ms: number; at?: number }
+  | { kind: 'revoke'; at: number }
+  | undefined {
   const [kind, a, b, c] = message.split(' ');
   if (kind === 'g' && a && b !== undefined && c !== undefined)
     return { kind: 'granted', id: a, epoch: Number(b), startMs: until(Number(c)) };
-  if (kind === 'p' && a !== undefined) return { kind: 'pause', ms: Number(a) };
+  if (kind === 'p' && a !== undefined)
+    return b === undefined ? { kind: 'pause', ms: Number(a) } : { kind: 'pause', ms: Number(a), at: Number(b) };
+  if (kind === 'r' && a !== undefined) return { kind: 'revoke', at: Number(a) };
   return undefined;
 }

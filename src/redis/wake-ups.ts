@@ -23,6 +23,8 @@ export class WakeUps {
   readonly #channels = new Set<string>();
   readonly #asked = new Map<string, Promise<void>>();
   readonly #onReady = new Set<() => void>();
+  /** The listening connection is up (it was lost, and not ready again, when false). */
+  #up = true;
 
   readonly #timeout: number;
 
@@ -34,6 +36,11 @@ export class WakeUps {
   /** Whether `channel` is subscribed: its requests may join the queue and wait to be told. */
   listening(channel: string): boolean {
     return this.#channels.has(channel);
+  }
+
+  /** Whether `channel` is subscribed and its connection up now: a message sent now reaches it. */
+  hearing(channel: string): boolean {
+    return this.#up && this.#channels.has(channel);
   }
 
   /**
@@ -78,7 +85,11 @@ export class WakeUps {
   async #open(): Promise<Listener> {
     const listener = await this.#connection.listener();
     listener.onReady(() => {
+      this.#up = true;
       for (const callback of this.#onReady) callback();
+    });
+    listener.onLost(() => {
+      this.#up = false;
     });
     // Closed with the user's client, so this connection never keeps their process alive.
     this.#connection.onEnd(() => {

@@ -556,12 +556,24 @@ describe("in memory: the mocks' fetch on a fake clock", () => {
 /**
  * The faults that involve the transport itself, over real sockets on 127.0.0.1: a dropped
  * connection is a real reset, a hang a real timeout, an abort a real cancelled fetch. Real
- * timers, short timeouts, backoff pinned to 0 ms.
+ * timers, a short timeout where the server hangs, backoff pinned to 0 ms.
  */
 describe('over real HTTP: startMockServer on 127.0.0.1, real timers', () => {
-  const REAL_TIMEOUT_MS = 150;
+  /**
+   * The clients' timeout: only a stuck test ever meets it. A short one here timed out a plain
+   * answer on a busy machine (the process was not scheduled for 150 ms, and timers run before
+   * the socket's data), failing "then success" with nothing wrong.
+   */
+  const REAL_TIMEOUT_MS = 5_000;
+  /**
+   * The timeout of the calls the server hangs: short, so the row stays quick, and long enough
+   * for each attempt's request to reach the server (in this process) on a busy machine.
+   */
+  const HANG_TIMEOUT_MS = 500;
   const REAL_RETRIES = 1;
   const servers: MockServer[] = [];
+  /** Called as the server is handed a request: the in-flight abort happens there. */
+  let onArrival: (() => void) | undefined;
   const messaging = createMessagingMock();
   const warehouse = createWarehouseMock();
   const seen: SeenRequest[] = [];
@@ -574,6 +586,7 @@ describe('over real HTTP: startMockServer on 127.0.0.1, real timers', () => {
       ...mock,
       handle: (request: Request) => {
         seen.push({ method: request.method, path: new URL(request.url).pathname, url: request.url, at: Date.now() });
+        onArrival?.();
         return mock.handle(request);
       },
     };
@@ -609,7 +622,7 @@ describe('over real HTTP: startMockServer on 127.0.0.1, real timers', () => {
   });
 
   const realAttempts = (endpoint: Endpoint) => (retried(endpoint) ? REAL_RETRIES + 1 : 1);
-  const REAL_FAULTS: (Omit<FaultCase, 'options'> & { abortAfterMs?: number })[] = [
+  const REAL_FAULTS: (Omit<FaultCase, 'options'> & { abortInFlight?: boolean; timeout?: number })[] = [
     {
       name: '429 with Retry-After: 0, then success',
       install: (t, route) => t.faults.status(route, 429, { retryAfter: 0 }),
@@ -623,12 +636,15 @@ describe('over real HTTP: startMockServer on 127.0.0.1, real timers', () => {
     {
       name: 'hang past the timeout on every attempt',
       install: (t, route) => t.faults.add({ route, times: always, fault: { hang: 30_000 } }),
+      timeout: HANG_TIMEOUT_MS,
       expected: (endpoint) => ({ outcome: APIConnectionTimeoutError, requests: realAttempts(endpoint), writes: 'at-most-one-call' }),
     },
     {
+      // Aborted once the server holds the request (not after a fixed 50 ms, which a busy
+      // machine could spend before sending it): in flight, whatever the machine's load.
       name: 'abort while the request is in flight',
       install: (t, route) => t.faults.add({ route, times: always, fault: { hang: 30_000 } }),
-      abortAfterMs: 50,
+      abortInFlight: true,
       expected: () => ({ outcome: APIUserAbortError, requests: 1, writes: 'at-most-one-call' }),
     },
     {
@@ -650,12 +666,11 @@ describe('over real HTTP: startMockServer on 127.0.0.1, real timers', () => {
       fault.install(transport, endpoint.route, env);
       const expected = fault.expected(endpoint);
       const controller = new AbortController();
-      const timer =
-        fault.abortAfterMs === undefined
-          ? undefined
-          : setTimeout(() => controller.abort(new Error('the caller gave up')), fault.abortAfterMs);
-      const outcome = await settle(endpoint.call(env, { signal: controller.signal }));
-      clearTimeout(timer);
+      if (fault.abortInFlight) onArrival = () => controller.abort(new Error('the caller gave up'));
+      const outcome = await settle(
+        endpoint.call(env, { signal: controller.signal, ...(fault.timeout !== undefined && { timeout: fault.timeout }) }),
+      );
+      onArrival = undefined;
       expectOutcome(outcome, expected);
       // The server sees a request only once its head arrived: wait for stragglers, then count.
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -210,18 +210,21 @@ describe('retries against a failing server', () => {
 });
 
 describe('timeouts and aborts on real timers', () => {
-  it('settles an abort during a backoff wait in under 50 ms', async () => {
+  it('settles an abort during a backoff wait at once, not when the wait ends', async () => {
     const fetch = scriptedFetch(jsonResponse(503, {}));
-    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    vi.spyOn(Math, 'random').mockReturnValue(0.99); // a backoff of about 500 ms
     const controller = new AbortController();
     const caught = warehouse(fetch)
       .shipments.retrieve(ORDER_ID, { signal: controller.signal })
       .catch((e) => e);
     await new Promise((r) => setTimeout(r, 20));
-    const abortedAt = performance.now();
     controller.abort();
+    // Settled before any timer can fire (a 1 ms one loses only to what the abort settles by
+    // itself), not measured in ms: "under 50 ms" failed on a busy machine.
+    const first = await Promise.race([caught.then(() => 'settled'), new Promise((r) => setTimeout(() => r('a timer fired first'), 1))]);
+    expect(first).toBe('settled');
     const error = await caught;
-    expect(performance.now() - abortedAt).toBeLessThan(50);
+    expect(fetch.calls).toHaveLength(1);
     expect(error).toBeInstanceOf(APIUserAbortError);
     vi.restoreAllMocks();
   });

@@ -33,11 +33,14 @@ export function watchPage(page: Page, expected: RegExp[] = []) {
   return { problems };
 }
 
-/** Opens the inbox at `hash` and waits until it has loaded everything once. */
+/**
+ * Opens the inbox at `hash` and waits until it has loaded everything once. The waits keep
+ * Playwright's default bound (30 s): a hang guard, as a busy machine can take seconds here.
+ */
 export async function openInbox(page: Page, url: string, hash = 'messages'): Promise<void> {
   await page.goto(`${url}/#${hash}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
-  await page.waitForSelector('#live:has-text("live")', { timeout: 5_000 });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#live:has-text("live")');
 }
 
 /** Whether the document scrolls sideways. */

@@ -7,7 +7,7 @@
  * field there), so a disagreement is one of the contract, not of JavaScript types.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagingClient, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
 import { csvLine } from '../../src/warehouse/csv.js';
@@ -15,6 +15,11 @@ import { BULK_CSV_COLUMNS } from '../../src/warehouse/schemas.js';
 import { formatNumber } from '../../src/warehouse/wire-format.js';
 
 const RUNS = { numRuns: Number(process.env.CONTRACT_RUNS ?? 1000), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
+// Each property is a thousand exchanges, not one: 1–10 s on a quiet machine, 15 s under v8
+// coverage, and several times that when two files share a busy core (59 s seen here). The timeout
+// is a hang guard for that work, not a speed target
+// (the suite's 20 s is for one exchange; this file's properties came within a few seconds of it under load).
+vi.setConfig({ testTimeout: 120_000 });
 
 const messaging = createMessagingMock();
 const warehouse = createWarehouseMock({ inboundOrders: 40, shipments: 10 });

@@ -1,12 +1,14 @@
 /**
  * Serves a Vite build on 127.0.0.1 (its own origin) and opens it in Chromium through
  * playwright-core. Usage: node browser.mjs <distDir> <msw|http>; for http the scenario's
- * config comes from OPSLINK_RUNTIME_CONFIG. Prints OPSLINK_VERSION and OPSLINK_RESULT lines.
+ * config comes from OPSLINK_RUNTIME_CONFIG. Prints OPSLINK_VERSION and OPSLINK_RESULT lines. `browser.close()`
+ * of a Chromium it connected to only disconnects (its contexts closed), leaving the runner's browser up.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
 const [distDir, mode] = process.argv.slice(2);
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -26,18 +28,10 @@ const server = createServer(async (req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+// The runner's one Chromium when it gives its address (OPSLINK_CHROMIUM_WS), else one of our own.
+const browser = process.env.OPSLINK_CHROMIUM_WS
+  ? await chromium.connect(process.env.OPSLINK_CHROMIUM_WS)
+  : await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 const pageErrors = [];
 try {
   console.log(`OPSLINK_VERSION Chromium ${browser.version()}`);

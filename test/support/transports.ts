@@ -1,0 +1,65 @@
+/**
+ * Which test files run on both transports (test/README.md has the rule).
+ *
+ * The `node` project runs every file with `#transport` = the Node transport; `node-fetch`
+ * runs only BOTH_TRANSPORTS, with `#transport` = fetch. transport-check.ts fails a file of the
+ * node project whose clients sent over node:http in-process and that is in neither list, so a
+ * new file cannot silently fall out of the fetch run.
+ */
+
+/** Files whose clients send over the platform transport in-process: what they prove must hold on both. */
+export const BOTH_TRANSPORTS: readonly string[] = [
+  // Real HTTP servers (sockets cut, bodies cut short, redirects, slow and faulty answers).
+  'test/core/cut-off-bodies.test.ts',
+  'test/core/fault-matrix.test.ts',
+  'test/core/redirects.test.ts',
+  'test/warehouse/real-servers.test.ts',
+  // Hostile values as the `fetch` option (undefined, null…) leave the platform transport to send
+  // (on node-fetch only those targets run: every other call goes through the mock's fetch).
+  'test/core/fuzz.test.ts',
+  // No key or token in what either transport reports (errors, logs, traces).
+  'test/core/secrets.test.ts',
+  'test/otel/instrumentation.test.ts',
+  // The mock server's HTTP API and startMockServer, driven by the clients over real HTTP.
+  'test/testing/server/mock-api.test.ts',
+  'test/testing/server/start.test.ts',
+  // Nothing left open after close(), with each transport's sockets (its child-process scenario runs once).
+  'test/testing/load.test.ts',
+  // Compressed answers read, asked for where the runtime can say so, decoded whatever the server
+  // sends (and a property over encodings and cuts); header values' bytes as each transport sends them.
+  'test/platform/compression.test.ts',
+  'test/platform/decode.property.test.ts',
+  'test/platform/header-bytes.test.ts',
+  // Connections: keep-alive, TLS, names and addresses, a connection never made (unsent where the
+  // transport can tell), a proxy set for fetch.
+  'test/platform/connections.test.ts',
+  // A journal records as failed only what no attempt reached: what each transport can tell.
+  'test/core/bulk-journal-unsent.test.ts',
+  'test/node/file-journal.test.ts',
+  'test/redis/journal-truth.test.ts',
+  // Page clients through opslink/proxy over real HTTP, and a proxy whose service never answers.
+  'test/proxy/page-clients.test.ts',
+  'test/proxy/no-answer.test.ts',
+];
+
+/**
+ * Files that send over the Node transport but run once, each with why a fetch run would prove
+ * nothing new. Keep this short: when in doubt, a file belongs in BOTH_TRANSPORTS.
+ */
+export const NODE_ONLY: Readonly<Record<string, string>> = {
+  'test/platform/node-transport.test.ts':
+    'the Node transport itself (keep-alive, a reused socket dropped, when it hands over to fetch): its suites skip where #transport is fetch',
+  'test/cli/formula.test.ts':
+    "the built CLI's CSV rule against formula injection, run in child processes; the clients in-process only put orders into the mock server",
+  'test/examples/browser-app.chromium.test.ts':
+    "the example app in Chromium: the page's clients send with the browser's fetch; its server's clients over real HTTP are proven on both by page-clients.test.ts",
+  'test/testing/server/inbox.chromium.test.ts':
+    'the inbox page in Chromium: the clients only put messages and faults into the mock; what either transport sends is proven by mock-api.test.ts and start.test.ts',
+};
+
+/** 'both', 'node-only' or undefined (a file that sent nothing over the Node transport). */
+export function transportListing(file: string): 'both' | 'node-only' | undefined {
+  if (BOTH_TRANSPORTS.includes(file)) return 'both';
+  if (Object.hasOwn(NODE_ONLY, file)) return 'node-only';
+  return undefined;
+}
