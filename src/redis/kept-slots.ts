@@ -16,8 +16,6 @@
  *   tells every holder on its channel. A message lost with that connection costs a waiter
  *   at most `KEEP_MS`: by then the holder asks Redis again, which serves the queue first.
  */
-import type { StoreGateHandle } from './gate-handle.js';
-
 /** How long a slot handed back (kept or released) waits for the client's next request, when nobody waits for it. */
 export const HOLD_MS = 10;
 /** How long after its grant a kept slot may still start a request. */
@@ -36,21 +34,22 @@ export interface Kept extends Keep {
   idle: number;
 }
 
-export class KeptSlots {
-  readonly #slots = new Map<StoreGateHandle, Kept[]>();
+/** Kept per gate: `Gate` is the store's handle of one gate (`Gate`), left generic so this file needs nothing of the handle, which reads its timings from here. */
+export class KeptSlots<Gate extends object> {
+  readonly #slots = new Map<Gate, Kept[]>();
   /** Per gate, Redis's time of the last message saying some process waits or the gate is paused: a grant answered until then is not kept. */
-  readonly #revoked = new Map<StoreGateHandle, number>();
-  readonly #handBack: (gate: StoreGateHandle, slot: Kept) => void;
+  readonly #revoked = new Map<Gate, number>();
+  readonly #handBack: (gate: Gate, slot: Kept) => void;
   /** One timer for every kept slot (one set and cleared per request cost more than the round trip saved, as in `Releases`). */
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   /** `handBack` releases a slot that is not kept any longer (a kept slot's request ended well). */
-  constructor(handBack: (gate: StoreGateHandle, slot: Kept) => void) {
+  constructor(handBack: (gate: Gate, slot: Kept) => void) {
     this.#handBack = handBack;
   }
 
   /** Keeps the slot of a request that ended well; `false` when it must go back instead. */
-  keep(gate: StoreGateHandle, slot: Kept): boolean {
+  keep(gate: Gate, slot: Kept): boolean {
     // `idle` is now: the request on it has just ended.
     if (slot.idle >= slot.until || slot.at <= (this.#revoked.get(gate) ?? Number.NEGATIVE_INFINITY)) return false;
     const slots = this.#slots.get(gate);
@@ -61,7 +60,7 @@ export class KeptSlots {
   }
 
   /** A kept slot the next request may start on (the last kept); those it may not start on any longer go back. */
-  take(gate: StoreGateHandle): Kept | undefined {
+  take(gate: Gate): Kept | undefined {
     const slots = this.#slots.get(gate);
     if (!slots?.length) return undefined;
     const now = performance.now();
@@ -76,7 +75,7 @@ export class KeptSlots {
    * Every slot kept on `gate` goes back at once; with `at` (Redis's time of the message), no
    * grant Redis answered until then is kept either, since its answer may come after the message.
    */
-  revoke(gate: StoreGateHandle, at?: number): void {
+  revoke(gate: Gate, at?: number): void {
     if (at !== undefined && !(at <= (this.#revoked.get(gate) ?? Number.NEGATIVE_INFINITY))) this.#revoked.set(gate, at);
     const slots = this.#slots.get(gate);
     if (!slots?.length) return;

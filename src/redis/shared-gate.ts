@@ -57,7 +57,7 @@ export class SharedGate implements Gate {
   readonly #held = new Set<string>();
   readonly #own = new Set<OwnSlot>();
   /** Slots held in the store that no request uses now, for this client's next requests. */
-  readonly #kept = new KeptSlots((gate, slot) => this.#handBack(gate, slot.lease, slot.epoch, 'ok', true));
+  readonly #kept = new KeptSlots<StoreGateHandle>((gate, slot) => this.#handBack(gate, slot.lease, slot.epoch, 'ok', true));
   /** The gates whose channel this client listens on (or has asked to). */
   readonly #listening = new WeakMap<StoreGateHandle, Promise<void>>();
   /** Requests napping (or waiting for room at the own gate), in the order they lay down: a slot freed here wakes the first. */
