@@ -125,35 +125,27 @@ function checkBulkForm(form: FormData | undefined): Checked<unknown> {
 const listOf = (schema: typeof inboundListParamsSchema | typeof shipmentListParamsSchema) => (sent: Sent) =>
   checkValue(schema, readListQuery(sent.query, schema.shape));
 
+/** A messaging write: a JSON POST whose body is the method's input, checked by its schema. */
+function messagingWrite(
+  path: string,
+  subject: string,
+  schema: typeof directMessageSchema | typeof announcementSchema | typeof channelMessageSchema,
+  send: OperationDef['send'],
+): OperationDef {
+  return { service: 'messaging', method: 'POST', path, body: 'json', subject, check: (sent) => checkValue(schema, sent.json), send };
+}
+
 /** Every operation, by name. */
 export const OPERATIONS: Record<ProxyOperation, OperationDef> = {
-  sendDirectMessage: {
-    service: 'messaging',
-    method: 'POST',
-    path: '/api/bot/messages',
-    body: 'json',
-    subject: 'direct message',
-    check: (sent) => checkValue(directMessageSchema, sent.json),
-    send: (c, input, options) => c.messaging.sendDirectMessage(input, options),
-  },
-  postAnnouncement: {
-    service: 'messaging',
-    method: 'POST',
-    path: '/api/bot/announcements',
-    body: 'json',
-    subject: 'announcement',
-    check: (sent) => checkValue(announcementSchema, sent.json),
-    send: (c, input, options) => c.messaging.postAnnouncement(input, options),
-  },
-  postChannelMessage: {
-    service: 'messaging',
-    method: 'POST',
-    path: '/api/automation/messages',
-    body: 'json',
-    subject: 'channel message',
-    check: (sent) => checkValue(channelMessageSchema, sent.json),
-    send: (c, input, options) => c.messaging.postChannelMessage(input, options),
-  },
+  sendDirectMessage: messagingWrite('/api/bot/messages', 'direct message', directMessageSchema, (c, input, options) =>
+    c.messaging.sendDirectMessage(input, options),
+  ),
+  postAnnouncement: messagingWrite('/api/bot/announcements', 'announcement', announcementSchema, (c, input, options) =>
+    c.messaging.postAnnouncement(input, options),
+  ),
+  postChannelMessage: messagingWrite('/api/automation/messages', 'channel message', channelMessageSchema, (c, input, options) =>
+    c.messaging.postChannelMessage(input, options),
+  ),
   'inbound.create': {
     service: 'warehouse',
     method: 'POST',

@@ -69,9 +69,9 @@ const TOOLS = `local base = string.sub(KEYS[1], 1, -7)
 local function channel(id) return base .. ':w:' .. (string.match(id, '^(.*)|') or id) end
 -- A start as a grant states it: its time on Redis's clock, or 0 for at once.
 local function starting(start) if start > now then return math.ceil(start) end return 0 end
--- Tells 'message' once to every process holding a slot (but those in 'told').
-local function tellHolders(message, told)
-  for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+-- Tells 'message' once to each process of 'ids' (but those in 'told', which it adds them to).
+local function tell(ids, message, told)
+  for _, id in ipairs(ids) do
     local to = channel(id)
     if not told[to] then
       told[to] = true
@@ -79,6 +79,8 @@ local function tellHolders(message, told)
     end
   end
 end
+-- Tells 'message' once to every process holding a slot (but those in 'told').
+local function tellHolders(message, told) tell(redis.call('ZRANGE', KEYS[2], 0, -1), message, told) end
 -- Hands freed slots to the queue, first come first served, each with its start.
 local function serve()
   if paused > now or not queued then return end
@@ -206,13 +208,7 @@ redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[5])) + 600000)
 local told = {}
 local message = 'p ' .. math.ceil(math.max(untilMs, paused) - now) .. ' ' .. math.floor(now)
-for _, id in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
-  local to = channel(id)
-  if not told[to] then
-    told[to] = true
-    redis.call(ARGV[4], to, message)
-  end
-end
+tell(redis.call('LRANGE', KEYS[3], 0, -1), message, told)
 redis.call('DEL', KEYS[3])
 redis.call('HSET', KEYS[1], 'queued', 0)
 tellHolders(message, told)

@@ -16,7 +16,6 @@
  *   tells every holder on its channel. A message lost with that connection costs a waiter
  *   at most `KEEP_MS`: by then the holder asks Redis again, which serves the queue first.
  */
-
 /** How long a slot handed back (kept or released) waits for the client's next request, when nobody waits for it. */
 export const HOLD_MS = 10;
 /** How long after its grant a kept slot may still start a request. */
@@ -35,7 +34,7 @@ export interface Kept extends Keep {
   idle: number;
 }
 
-/** The slots kept per gate (`Gate`: the shared gate's handle, a type parameter so this file imports nothing back from gate-handle.ts). */
+/** Kept per gate: `Gate` is the store's handle of one gate (`Gate`), left generic so this file needs nothing of the handle, which reads its timings from here. */
 export class KeptSlots<Gate extends object> {
   readonly #slots = new Map<Gate, Kept[]>();
   /** Per gate, Redis's time of the last message saying some process waits or the gate is paused: a grant answered until then is not kept. */

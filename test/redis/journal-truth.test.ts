@@ -6,34 +6,24 @@
  * process that made it still runs (it hands a late grant back) or is gone (the script refuses
  * a claim that reaches Redis after its sender stopped waiting, on Redis's clock).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
 import { type RedisClientLike, redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
-import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
-import { connectRedis as connect, type Library, redisCommand } from '../support/redis-clients.js';
+import { redisServerMissing } from '../support/redis.js';
+import { connectRedis as connect, type Library, redisCommand, redisForSuite } from '../support/redis-clients.js';
 import { neverReachedCases } from '../support/unsent-journal.js';
 
 const TIMEOUT_MS = 500;
 
 describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'ioredis'])('store.journal(name) over %s', (library) => {
-  let server: RedisServer;
-  let redis: Awaited<ReturnType<typeof connect>>;
+  const redis = redisForSuite(library);
   const mock = createMessagingMock();
   const client = new MessagingClient({ baseUrl: mock.baseUrl, botKey: mock.botKey, fetch: mock.fetch, maxRetries: 0 });
   const item: DirectMessageInput = { to: { email: mock.employees.first.email }, body: 'Stocktake at 6' };
   let name = '';
   let n = 0;
 
-  beforeAll(async () => {
-    server = await startRedis();
-    redis = await connect(library, server.url);
-  });
-  afterAll(async () => {
-    server?.resume();
-    await redis?.close();
-    await server?.stop();
-  });
   beforeEach(() => {
     mock.reset();
     name = `truth-${library}-${++n}`;
@@ -48,12 +38,12 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
   it('Redis stopped mid-claim, the process still running: the item rejected, the claim not carried out when Redis resumes, the next run sends it', async () => {
     const journal = redisStore(redis.client, { prefix: 'truth', timeout: TIMEOUT_MS }).journal(name);
     await journal.claim('warm-up', { retryUnknown: false }); // the scripts loaded, Redis's clock known
-    server.pause();
+    redis.server.pause();
     let first: Awaited<ReturnType<typeof client.sendDirectMessages>>;
     try {
       first = await client.sendDirectMessages([item], { journal });
     } finally {
-      server.resume();
+      redis.server.resume();
     }
     expect(first[0]?.status === 'rejected' && first[0].reason.message).toMatch(/Redis did not answer/);
     await new Promise((r) => setTimeout(r, 300));
@@ -78,16 +68,16 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
   });
 
   it('Redis stopped mid-claim, the process gone before Redis comes back: Redis refuses the late claim, the next run sends the item', async () => {
-    const gone = await connect(library, server.url);
+    const gone = await connect(library, redis.server.url);
     const journal = redisStore(gone.client, { prefix: 'truth', timeout: TIMEOUT_MS }).journal(name);
     await journal.claim('warm-up', { retryUnknown: false });
-    server.pause();
+    redis.server.pause();
     try {
       const [first] = await client.sendDirectMessages([item], { journal });
       expect(first?.status).toBe('rejected');
       await gone.close(); // the claim's bytes wait in Redis's socket; nobody will read its answer
     } finally {
-      server.resume();
+      redis.server.resume();
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(await entry()).toBeNull();

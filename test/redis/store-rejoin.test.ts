@@ -5,18 +5,17 @@
  * counted in Redis before any client takes more there, so the fleet never goes above it
  * either.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
 import { type RedisClientLike, redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
-import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
-import { connectRedis as connect, type Library, observedFetch } from '../support/redis-clients.js';
+import { redisServerMissing } from '../support/redis.js';
+import { type Library, observedFetch, redisForSuite } from '../support/redis-clients.js';
 
 const STORE_TIMEOUT = 300;
 
 describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'ioredis'])('fallback and rejoin over %s', (library) => {
-  let server: RedisServer;
-  let redis: Awaited<ReturnType<typeof connect>>;
+  const redis = redisForSuite(library);
   const mock = createMessagingMock();
   const watched = observedFetch(mock);
   let prefix = '';
@@ -24,15 +23,6 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
   const lines: string[] = [];
   const logger = { debug() {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error() {} };
 
-  beforeAll(async () => {
-    server = await startRedis();
-    redis = await connect(library, server.url);
-  });
-  afterAll(async () => {
-    server?.resume();
-    await redis?.close();
-    await server?.stop();
-  });
   beforeEach(() => {
     mock.reset();
     mock.faults.reset();
@@ -63,10 +53,10 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const a = client(redis.client);
     const run = a.sendDirectMessages(list('through', 9), { concurrency: 8 });
     await new Promise((r) => setTimeout(r, 100)); // three slots held in Redis
-    server.pause();
+    redis.server.pause();
     await until(() => lines.some((l) => l.includes('rateLimitStore unavailable')));
     await new Promise((r) => setTimeout(r, 500)); // requests on the own gate
-    server.resume();
+    redis.server.resume();
     await until(() => lines.some((l) => l.includes('shares its gate again')));
     const results = await run;
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);

@@ -5,7 +5,9 @@
  */
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import type { createMessagingMock } from '../../src/testing/index.js';
+import { type RedisServer, startRedis } from './redis.js';
 
 export type Library = 'redis' | 'ioredis';
 
@@ -20,6 +22,32 @@ export async function connectRedis(library: Library, url: string) {
   client.on('error', () => {});
   await client.connect();
   return { client, close: () => client.disconnect() };
+}
+
+/**
+ * A redis-server of the describe block's own and a client of `library` on it, started before
+ * its tests and stopped after them (resumed first, when a test left it paused).
+ */
+export function redisForSuite(library: Library) {
+  let server: RedisServer | undefined;
+  let connected: Awaited<ReturnType<typeof connectRedis>> | undefined;
+  beforeAll(async () => {
+    server = await startRedis();
+    connected = await connectRedis(library, server.url);
+  });
+  afterAll(async () => {
+    server?.resume();
+    await connected?.close();
+    await server?.stop();
+  });
+  return {
+    get server(): RedisServer {
+      return server!;
+    },
+    get client() {
+      return connected!.client;
+    },
+  };
 }
 
 /** One command over either client, its reply as the client gives it. */
