@@ -8,7 +8,7 @@
 
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { platformTransport } from '#transport';
 import { APIConnectionError, MessagingClient, WarehouseClient } from '../../src/index.js';
 import { routedElsewhere } from '../../src/platform/fetch-routing.node.js';
@@ -60,22 +60,20 @@ function serve(socket: Socket): void {
   });
 }
 
-beforeAll(async () => {
+// A server of its own for each test, on a port of its own: the agent keeps idle sockets per
+// origin, so no test can start on a socket a test before it left (waiting a fixed time for the
+// agent to see a close lost that race on a busy machine).
+beforeEach(async () => {
+  arrivals.length = 0;
+  connections = 0;
+  dropReused = false;
   server = createServer(serve);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
+afterEach(async () => {
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  // Time for the client's agent to see the closes, so each test starts on a new connection.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  arrivals.length = 0;
-  connections = 0;
-  dropReused = false;
 });
 
 const warehouse = (maxRetries = 2) => new WarehouseClient({ baseUrl, apiKey: API_KEY, warehouseId: WAREHOUSE_ID, maxRetries });
