@@ -53,6 +53,8 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
     "the built CLI's CSV rule against formula injection, run in child processes; the clients in-process only put orders into the mock server",
   'test/platform/browser-redirects.test.ts':
     "the browser variant's redirect rule, imported by name and called directly with answers made in the test: no transport of either project takes part",
+  'test/platform/transport-watch.test.ts':
+    "the node project's counted #transport against the Node variant, both imported by name and compared name by name: it sends nothing",
   'test/examples/browser-app.chromium.test.ts':
     "the example app in Chromium: the page's clients send with the browser's fetch; its server's clients over real HTTP are proven on both by page-clients.test.ts",
   'test/testing/server/inbox.chromium.test.ts':
