@@ -1,11 +1,11 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, runLoaded, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
-import { andThen, type Eventually } from '../internal/eventually.js';
-import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
-import { checkUpdate, createBulk, createOrder, listInbound, updateOrder } from './operations.js';
+import type { Eventually } from '../internal/eventually.js';
+import type { CurrentOrder } from './check-update.js';
+import { createOrder, listInbound } from './operations.js';
 import type { PagePromise } from './page-promise.js';
 import { type ListOptions, listPages } from './pages.js';
 import type {
@@ -61,8 +61,18 @@ export interface InboundUpdateItem {
  * await warehouse.inbound.update(order_id, { notes: 'fragile' });
  * ```
  */
+/** What traces name an update by (the loaded operation's method and path). */
+const UPDATE = { method: 'PUT', template: '/api/v1/inbound/{order_id}' } as const;
+
+/** The code of the writes a page seldom makes: loaded by the first `update`, `updateMany` or `createBulk`. */
+type Writes = typeof import('./inbound-writes.js');
+
 export class InboundOrders {
   readonly #context: ClientContext;
+  /** The module of `update`, `updateMany` and `createBulk`, once a call has asked for it. */
+  #writes: Promise<Writes> | undefined;
+  /** The same, once loaded: what the bulk checks run with. */
+  #loaded: Writes | undefined;
 
   /** @internal */
   constructor(context: ClientContext) {
@@ -100,7 +110,19 @@ export class InboundOrders {
    * ```
    */
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
-    return runOperation(this.#context, createBulk, input, options, 'inbound.createBulk');
+    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), input, options, 'inbound.createBulk');
+  }
+
+  /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */
+  #load(): Promise<Writes> {
+    this.#writes ??= import('./inbound-writes.js').then(
+      (module) => (this.#loaded = module),
+      (error: unknown) => {
+        this.#writes = undefined; // tried again by the next call
+        throw error;
+      },
+    );
+    return this.#writes;
   }
 
   /**
@@ -125,7 +147,8 @@ export class InboundOrders {
    */
   update(orderId: string, patch: InboundOrderUpdate, options?: UpdateOptions): APIPromise<UpdateResult> {
     const { current, ...request } = options ?? {};
-    return runOperation(this.#context, updateOrder(current), { order_id: orderId, patch }, options && request, 'inbound.update');
+    const input = { order_id: orderId, patch, current };
+    return runLoaded(this.#context, () => this.#load().then((m) => m.updateOrder), input, options && request, 'inbound.update');
   }
 
   /**
@@ -143,26 +166,13 @@ export class InboundOrders {
     return runBulk<InboundUpdateItem, UpdateResult>(
       items,
       {
-        check: checkUpdateItem,
-        send: (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+        check: (item, index) => (this.#loaded as Writes).checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>,
+        send: (item, request) => runOperation(this.#context, (this.#loaded as Writes).updateOrder, item, request, 'inbound.update'),
         subject: 'inbound order updates',
-        trace: () => callTrace(this.#context, updateOrder(undefined), 'inbound.updateMany'),
+        trace: () => callTrace(this.#context, UPDATE, 'inbound.updateMany'),
+        load: { name: `${this.#context.name}.inbound.updateMany`, run: () => this.#load() },
       },
       options,
     );
   }
-}
-
-/** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
-function checkUpdateItem(item: unknown, index: number): Eventually<Checked<InboundUpdateItem>> {
-  if (item === null || typeof item !== 'object')
-    return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
-  const { order_id, patch, current } = item as InboundUpdateItem;
-  const kept = copyCurrentOrder(current);
-  const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
-  return andThen(checkUpdate(order_id, patch, kept), (checked) =>
-    checked.ok
-      ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
-      : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) },
-  );
 }
