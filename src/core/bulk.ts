@@ -5,10 +5,9 @@
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
 import type { Eventually } from '../internal/eventually.js';
-import { snapshot } from '../internal/snapshot.js';
 import type { BulkOptions, BulkResult } from './bulk-types.js';
-import { APIConnectionError, RequestValidationError } from './errors/index.js';
-import { type CallOptions, type CallSite, type CallTrace, captureCallSite, traceCall, withCallSite } from './http/index.js';
+import { RequestValidationError } from './errors/index.js';
+import { type CallOptions, type CallTrace, captureCallSite, traceCall, withCallSite } from './http/index.js';
 import type { Checked } from './validation.js';
 
 export type { BulkOptions, BulkProgress, BulkResult } from './bulk-types.js';
@@ -89,12 +88,6 @@ export interface BulkCall<I, T> {
   trace: () => CallTrace;
   /** Refuses the call before any item is looked at (a missing credential). */
   ready?: () => void;
-  /**
-   * Loads the code `check` and `send` need (a module of their own, loaded by the first call):
-   * the items are copied at the call and checked once it has loaded. A module that cannot be
-   * loaded is an `APIConnectionError` naming `name` ("WarehouseClient.inbound.updateMany").
-   */
-  load?: { name: string; run: () => Promise<unknown> };
 }
 
 /**
@@ -108,50 +101,28 @@ export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: Bul
   // One call site for every item, captured here while the caller's line is on the stack
   // (an item's own would point into the workers, and cost a stack capture each).
   const callSite = captureCallSite(runBulk);
-  // Checks loaded on demand read a copy taken now: the caller's later changes are not sent.
-  const taken = bulk.load ? snapshot(items) : items;
   return new BulkPromise<T>((land) =>
     traceCall(bulk.trace, async () => {
       bulk.ready?.(); // a missing credential: refused before any item is looked at
       const { concurrency = 8, deadline } = options ?? {};
       // One deadline instant for all the items and every wait between them, from the call.
       const deadlineAt = deadline && Date.now() + deadline;
-      checkShape(taken, concurrency, bulk.subject);
-      if (bulk.load) await loadChecks(bulk.load, callSite);
-      // Read and checked now, before the first await (or, loaded checks, their copy taken at
-      // the call): what the caller does to its items afterwards changes nothing (an item its
-      // fast check cannot vouch for is copied now and its copy read by its schema once that
-      // has loaded).
-      let list: I[];
-      try {
-        const checked = checkAll(taken, bulk.check, bulk.subject);
-        list = checked instanceof Promise ? await checked : checked;
-      } catch (error) {
-        // A refusal after the load names the caller's line, not the loader's.
-        throw bulk.load ? withCallSite(error, callSite) : error;
-      }
+      // Read and checked now, before the first await: what the caller does to its items
+      // afterwards changes nothing (an item its fast check cannot vouch for is copied now and
+      // its copy read by its schema once that has loaded).
+      const checked = checkAll(items, bulk.check, concurrency, bulk.subject);
       // The sending itself (workers, a journal's queue, progress) is loaded by the first bulk call: a page that sends no bulk carries none of it.
+      // A refusal (or a failure to load the checks' code) after an await names the caller's line, not a loader's.
+      const list =
+        checked instanceof Promise
+          ? await checked.catch((error: unknown) => {
+              throw withCallSite(error, callSite);
+            })
+          : checked;
       const { sendAll } = await import('./bulk-send.js');
       return sendAll(list, bulk.send, options, { callSite, deadlineAt }, land);
     }),
   );
-}
-
-/** The items are an array and the concurrency usable, or a refusal: before anything is loaded or looked at. */
-function checkShape(items: unknown, concurrency: unknown, subject: string): asserts items is unknown[] {
-  if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
-  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
-    throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
-  }
-}
-
-/** The checks' module, or an `APIConnectionError` naming the caller's line (the next call tries again). */
-async function loadChecks(load: NonNullable<BulkCall<unknown, unknown>['load']>, callSite: CallSite) {
-  try {
-    await load.run();
-  } catch (cause) {
-    throw withCallSite(new APIConnectionError(`${load.name}: its code could not be loaded`, { cause }), callSite);
-  }
 }
 
 /**
@@ -160,7 +131,16 @@ async function loadChecks(load: NonNullable<BulkCall<unknown, unknown>['load']>,
  * for is copied now and its copy read by its schema once that has loaded (it is refused then,
  * but for a schema part the fast checks do not know).
  */
-function checkAll<I>(items: unknown[], check: (item: unknown, index: number) => Eventually<Checked<I>>, subject: string): Eventually<I[]> {
+function checkAll<I>(
+  items: unknown,
+  check: (item: unknown, index: number) => Eventually<Checked<I>>,
+  concurrency: unknown,
+  subject: string,
+): Eventually<I[]> {
+  if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
+  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
+    throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
+  }
   const checked: Eventually<Checked<I>>[] = [];
   // An index loop, not map: a hole in a sparse array is a missing item, not nothing.
   for (let i = 0; i < items.length; i++) checked.push(check(items[i], i));

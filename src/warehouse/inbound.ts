@@ -1,9 +1,11 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
+import { APIConnectionError } from '../core/errors/index.js';
 import { type ClientContext, callTrace, runLoaded, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
 import type { Eventually } from '../internal/eventually.js';
+import { snapshot } from '../internal/snapshot.js';
 import type { CurrentOrder } from './check-update.js';
 import { createOrder, listInbound } from './operations.js';
 import type { PagePromise } from './page-promise.js';
@@ -164,13 +166,21 @@ export class InboundOrders {
    */
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
-      items,
+      // Read once, at the call: its rules may have to load first, and the caller may change its items meanwhile.
+      snapshot(items),
       {
-        check: (item, index) => (this.#loaded as Writes).checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>,
+        // Checked once the rules have loaded, on the copy taken at the call.
+        check: (item, index) => {
+          const check = (m: Writes) => m.checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>;
+          return this.#loaded
+            ? check(this.#loaded)
+            : this.#load().then(check, (cause: unknown) => {
+                throw new APIConnectionError(`${this.#context.name}.inbound.updateMany: its code could not be loaded`, { cause });
+              });
+        },
         send: (item, request) => runOperation(this.#context, (this.#loaded as Writes).updateOrder, item, request, 'inbound.update'),
         subject: 'inbound order updates',
         trace: () => callTrace(this.#context, UPDATE, 'inbound.updateMany'),
-        load: { name: `${this.#context.name}.inbound.updateMany`, run: () => this.#load() },
       },
       options,
     );

@@ -148,7 +148,11 @@ describe("a refusal names every problem and the caller's line, and sends nothing
   });
 
   it('inbound.createBulk', async () => {
-    const uploadFromHere = () => client.inbound.createBulk([{ ...ROW, quantity: -1 }, { ...ROW, retailer: '' }] as InboundOrderRow[]);
+    const uploadFromHere = () =>
+      client.inbound.createBulk([
+        { ...ROW, quantity: -1 },
+        { ...ROW, retailer: '' },
+      ] as InboundOrderRow[]);
     const error = (await uploadFromHere().catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining([0, 1]));
