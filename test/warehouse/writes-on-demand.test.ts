@@ -213,4 +213,27 @@ describe('code that cannot be loaded', () => {
     expect(fetched).toHaveLength(1);
     expect(APIConnectionError.name).toBe('APIConnectionError');
   });
+  it("runs a call's deadline from the call, not from the end of the load", async () => {
+    vi.resetModules();
+    vi.doMock('../../src/warehouse/inbound-writes.js', async (importOriginal) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return importOriginal();
+    });
+    const { WarehouseClient: Fresh } = await import('../../src/index.js');
+    const mock = createWarehouseMock();
+    const fetched: string[] = [];
+    const client = new Fresh({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      fetch: (input, init) => {
+        fetched.push(String(input));
+        return mock.fetch(input, init);
+      },
+    });
+    const order = mock.state.inboundOrders[0]!;
+    const error = (await client.inbound.update(order.order_id, { notes: 'late' }, { deadline: 100 }).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('APIConnectionTimeoutError');
+    expect(fetched).toEqual([]);
+  });
 });
