@@ -49,6 +49,12 @@ export interface InboundUpdateItem {
   current?: CurrentOrder | undefined;
 }
 
+/** What traces name an update by (the loaded operation's method and path). */
+const UPDATE = { method: 'PUT', template: '/api/v1/inbound/{order_id}' } as const;
+
+/** The code of the writes a page seldom makes: loaded by the first `update`, `updateMany` or `createBulk`. */
+type Writes = typeof import('./inbound-writes.js');
+
 /**
  * `inbound.*`: inbound orders, the items a client sends to the warehouse. Create one (form
  * upload) or many (CSV bulk upload), list them with pagination, and update them. Reached as
@@ -63,12 +69,6 @@ export interface InboundUpdateItem {
  * await warehouse.inbound.update(order_id, { notes: 'fragile' });
  * ```
  */
-/** What traces name an update by (the loaded operation's method and path). */
-const UPDATE = { method: 'PUT', template: '/api/v1/inbound/{order_id}' } as const;
-
-/** The code of the writes a page seldom makes: loaded by the first `update`, `updateMany` or `createBulk`. */
-type Writes = typeof import('./inbound-writes.js');
-
 export class InboundOrders {
   readonly #context: ClientContext;
   /** The module of `update`, `updateMany` and `createBulk`, once a call has asked for it. */
