@@ -112,7 +112,9 @@ export class InboundOrders {
    * ```
    */
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
-    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), input, options, 'inbound.createBulk');
+    // Bytes copied now, as rows are (a Blob or File is taken as given): the caller may reuse its buffer meanwhile.
+    const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
+    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), taken, options, 'inbound.createBulk');
   }
 
   /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */

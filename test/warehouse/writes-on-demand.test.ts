@@ -114,6 +114,19 @@ describe('the input is read at the call, though the call waits for its code', ()
     expect(await (form.get('file') as Blob).text()).toBe('date,retailer\n');
   });
 
+  it('inbound.createBulk sends CSV bytes as they were at the call', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const csv = (order: string) =>
+      `date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\n2026-11-22,Target,${order},Desk lamp,black,LAMP-BLK,12,9.5,24.99,wfs\n`;
+    const bytes = new TextEncoder().encode(csv('PO-BYTES1'));
+    const before = mock.state.inboundOrders.length;
+    const sent = client.inbound.createBulk(bytes);
+    bytes.set(new TextEncoder().encode(csv('PO-CHANGE')));
+    await sent;
+    expect(mock.state.inboundOrders.slice(before).map((o) => o.order_number)).toEqual(['PO-BYTES1']);
+  });
+
   it('inbound.updateMany sends each change as it was at the call', async () => {
     const mock = createWarehouseMock();
     const client = clientOf(mock);
