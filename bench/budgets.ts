@@ -159,8 +159,12 @@ export const BUDGETS: Record<string, number> = {
  * (`npm run bench -- bundle` at 03:07 UTC): 26,041 / 33,208 / 38,506. What a page loads is held by
  * the page gate below (PAGE_BUDGETS, Vite's production build), which is where the fast checks
  * pay for themselves: a page that sends a direct message loads 16.0 KiB, zod not included.
+ * `inbound.update`, `updateMany` and `createBulk` loaded with their first call (a page that
+ * lists and creates orders: 23,134 → 22,208 bytes): this one file inlines that module too,
+ * wrapped by esbuild for its lazy start, with `updateMany`'s copy of the items
+ * (`npm run check:size` at 03:59 UTC): 26,072 / 33,785 / 39,092 (+31 / +577 / +586).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_041, 'opslink/warehouse': 33_208, opslink: 38_506 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_072, 'opslink/warehouse': 33_785, opslink: 39_092 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -196,15 +200,16 @@ export const PAGE_TARGETS: Record<string, number> = {
 
 /**
  * The page gate `npm run check:size` holds: each page's load as measured when issue 36's
- * branches and main were merged (PAGE_MEASURED, bytes; `npm run bench -- page-bundle`,
- * 2026-11-27 03:07 UTC), plus 256 bytes of margin, so a page cannot
+ * branches and main were merged, then again once `inbound.update`, `updateMany` and
+ * `createBulk` loaded their code with their first call (PAGE_MEASURED, bytes; `npm run bench
+ * -- page-bundle bundle-features`, 2026-11-27 03:58 UTC), plus 256 bytes of margin, so a page cannot
  * grow unnoticed. Where the measured load is over its target (PAGE_TARGETS), the gate is the
  * measured size, not the target: a miss recorded in bench/results.md that can only shrink.
  */
 export const PAGE_MEASURED: Record<string, number> = {
-  'a page that sends one direct message': 16_409,
-  'a page that lists and creates inbound orders': 23_134,
-  'a page with both clients': 25_048,
+  'a page that sends one direct message': 16_446,
+  'a page that lists and creates inbound orders': 22_208,
+  'a page with both clients': 23_986,
 };
 export const PAGE_MARGIN = 256;
 export const PAGE_BUDGETS: Record<string, number> = Object.fromEntries(

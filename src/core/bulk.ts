@@ -7,7 +7,7 @@
 import type { Eventually } from '../internal/eventually.js';
 import type { BulkOptions, BulkResult } from './bulk-types.js';
 import { RequestValidationError } from './errors/index.js';
-import { type CallOptions, type CallTrace, captureCallSite, traceCall } from './http/index.js';
+import { type CallOptions, type CallTrace, captureCallSite, traceCall, withCallSite } from './http/index.js';
 import type { Checked } from './validation.js';
 
 export type { BulkOptions, BulkProgress, BulkResult } from './bulk-types.js';
@@ -112,7 +112,13 @@ export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: Bul
       // its copy read by its schema once that has loaded).
       const checked = checkAll(items, bulk.check, concurrency, bulk.subject);
       // The sending itself (workers, a journal's queue, progress) is loaded by the first bulk call: a page that sends no bulk carries none of it.
-      const list = checked instanceof Promise ? await checked : checked;
+      // A refusal (or a failure to load the checks' code) after an await names the caller's line, not a loader's.
+      const list =
+        checked instanceof Promise
+          ? await checked.catch((error: unknown) => {
+              throw withCallSite(error, callSite);
+            })
+          : checked;
       const { sendAll } = await import('./bulk-send.js');
       return sendAll(list, bulk.send, options, { callSite, deadlineAt }, land);
     }),

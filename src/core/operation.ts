@@ -108,7 +108,12 @@ export function runLoaded<P, O>(
 ): APIPromise<O> {
   // The caller's line and its input, both taken now, at the call: after the load the stack no
   // longer has the caller's frames, and the caller may have changed its object meanwhile.
-  const call: CallOptions = { ...options, callSite: options?.callSite ?? captureCallSite(runLoaded) };
+  // The deadline, too, runs from the call, not from the load.
+  const call: CallOptions = {
+    ...options,
+    callSite: options?.callSite ?? captureCallSite(runLoaded),
+    calledAt: options?.calledAt ?? Date.now(),
+  };
   const taken = snapshot(input);
   const loaded = load().catch((cause: unknown) => {
     throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);

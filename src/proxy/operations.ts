@@ -10,8 +10,8 @@ import { type ChannelMessageInput, channelMessageSchema } from '../messaging/cha
 import type { MessagingClient } from '../messaging/client.js';
 import { type AnnouncementInput, announcementSchema, type DirectMessageInput, directMessageSchema } from '../messaging/schemas.js';
 import type { WarehouseClient } from '../warehouse/client.js';
+import { checkUpdate, createBulk } from '../warehouse/inbound-writes.js';
 import { decodeCreateForm, fieldKinds } from '../warehouse/multipart.js';
-import { checkUpdate, createBulk } from '../warehouse/operations.js';
 import {
   inboundListParamsSchema,
   inboundOrderCreateObject,

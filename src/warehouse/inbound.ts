@@ -1,11 +1,13 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
+import { APIConnectionError } from '../core/errors/index.js';
+import { type ClientContext, callTrace, runLoaded, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
-import { andThen, type Eventually } from '../internal/eventually.js';
-import { type CurrentOrder, copyCurrentOrder } from './check-update.js';
-import { checkUpdate, createBulk, createOrder, listInbound, updateOrder } from './operations.js';
+import type { Eventually } from '../internal/eventually.js';
+import { snapshot } from '../internal/snapshot.js';
+import type { CurrentOrder } from './check-update.js';
+import { createOrder, listInbound } from './operations.js';
 import type { PagePromise } from './page-promise.js';
 import { type ListOptions, listPages } from './pages.js';
 import type {
@@ -47,6 +49,12 @@ export interface InboundUpdateItem {
   current?: CurrentOrder | undefined;
 }
 
+/** What traces name an update by (the loaded operation's method and path). */
+const UPDATE = { method: 'PUT', template: '/api/v1/inbound/{order_id}' } as const;
+
+/** The code of the writes a page seldom makes: loaded by the first `update`, `updateMany` or `createBulk`. */
+type Writes = typeof import('./inbound-writes.js');
+
 /**
  * `inbound.*`: inbound orders, the items a client sends to the warehouse. Create one (form
  * upload) or many (CSV bulk upload), list them with pagination, and update them. Reached as
@@ -63,6 +71,10 @@ export interface InboundUpdateItem {
  */
 export class InboundOrders {
   readonly #context: ClientContext;
+  /** The module of `update`, `updateMany` and `createBulk`, once a call has asked for it. */
+  #writes: Promise<Writes> | undefined;
+  /** The same, once loaded: what the bulk checks run with. */
+  #loaded: Writes | undefined;
 
   /** @internal */
   constructor(context: ClientContext) {
@@ -100,7 +112,21 @@ export class InboundOrders {
    * ```
    */
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
-    return runOperation(this.#context, createBulk, input, options, 'inbound.createBulk');
+    // Bytes copied now, as rows are (a Blob or File is taken as given): the caller may reuse its buffer meanwhile.
+    const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
+    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), taken, options, 'inbound.createBulk');
+  }
+
+  /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */
+  #load(): Promise<Writes> {
+    this.#writes ??= import('./inbound-writes.js').then(
+      (module) => (this.#loaded = module),
+      (error: unknown) => {
+        this.#writes = undefined; // tried again by the next call
+        throw error;
+      },
+    );
+    return this.#writes;
   }
 
   /**
@@ -125,7 +151,8 @@ export class InboundOrders {
    */
   update(orderId: string, patch: InboundOrderUpdate, options?: UpdateOptions): APIPromise<UpdateResult> {
     const { current, ...request } = options ?? {};
-    return runOperation(this.#context, updateOrder(current), { order_id: orderId, patch }, options && request, 'inbound.update');
+    const input = { order_id: orderId, patch, current };
+    return runLoaded(this.#context, () => this.#load().then((m) => m.updateOrder), input, options && request, 'inbound.update');
   }
 
   /**
@@ -141,28 +168,23 @@ export class InboundOrders {
    */
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
-      items,
+      // Read once, at the call: its rules may have to load first, and the caller may change its items meanwhile.
+      snapshot(items),
       {
-        check: checkUpdateItem,
-        send: (item, request) => this.update(item.order_id, item.patch, { ...request, current: item.current }),
+        // Checked once the rules have loaded, on the copy taken at the call.
+        check: (item, index) => {
+          const check = (m: Writes) => m.checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>;
+          return this.#loaded
+            ? check(this.#loaded)
+            : this.#load().then(check, (cause: unknown) => {
+                throw new APIConnectionError(`${this.#context.name}.inbound.updateMany: its code could not be loaded`, { cause });
+              });
+        },
+        send: (item, request) => runOperation(this.#context, (this.#loaded as Writes).updateOrder, item, request, 'inbound.update'),
         subject: 'inbound order updates',
-        trace: () => callTrace(this.#context, updateOrder(undefined), 'inbound.updateMany'),
+        trace: () => callTrace(this.#context, UPDATE, 'inbound.updateMany'),
       },
       options,
     );
   }
-}
-
-/** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
-function checkUpdateItem(item: unknown, index: number): Eventually<Checked<InboundUpdateItem>> {
-  if (item === null || typeof item !== 'object')
-    return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
-  const { order_id, patch, current } = item as InboundUpdateItem;
-  const kept = copyCurrentOrder(current);
-  const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
-  return andThen(checkUpdate(order_id, patch, kept), (checked) =>
-    checked.ok
-      ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
-      : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) },
-  );
 }

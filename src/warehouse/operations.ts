@@ -1,45 +1,25 @@
-/** The warehouse endpoints as declarations: what each sends and how its answer is read. */
+/**
+ * The warehouse endpoints as declarations: what each sends and how its answer is read. The
+ * writes a page seldom makes (update, bulk upload) are in `inbound-writes.ts`, loaded on demand.
+ */
 import type { ValidationIssue } from '../core/errors/index.js';
-import { checkInput, type InputCheck, inputCheck } from '../core/input-check.js';
+import { type InputCheck, inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
-import { type Checked, checkedOr } from '../core/validation.js';
-import { andThen, type Eventually } from '../internal/eventually.js';
+import { checkedOr } from '../core/validation.js';
 import { isUuid } from '../internal/path.js';
-import { type CurrentOrder, checkInboundUpdate } from './check-update.js';
-import { ordersToCsv } from './csv.js';
-import {
-  CREATE_FORM_KINDS,
-  CSV_COLUMNS,
-  readInboundListParams,
-  readInboundOrderCreate,
-  readInboundOrderRow,
-  readInboundOrderUpdate,
-  readShipmentListParams,
-} from './fast-checks.generated.js';
+import { CREATE_FORM_KINDS, readInboundListParams, readInboundOrderCreate, readShipmentListParams } from './fast-checks.generated.js';
 import { WAREHOUSE_LIMITS } from './limits.js';
-import { bulkForm, createOrderForm } from './multipart.js';
+import { createOrderForm } from './multipart.js';
 import type { ListOperation } from './pages.js';
-import { parseBulkCreated, parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage, parseUpdated } from './read-bodies.js';
-import type {
-  BulkCreateResult,
-  CreatedInboundOrder,
-  InboundListParams,
-  InboundOrder,
-  InboundOrderUpdate,
-  Shipment,
-  ShipmentDetail,
-  ShipmentListParams,
-  UpdateResult,
-} from './types.js';
-import { appendQueryArray, formatOrderDate } from './wire-format.js';
+import { parseCreated, parseInboundPage, parseShipmentDetail, parseShipmentPage } from './read-bodies.js';
+import type { CreatedInboundOrder, InboundListParams, InboundOrder, Shipment, ShipmentDetail, ShipmentListParams } from './types.js';
+import { appendQueryArray } from './wire-format.js';
 
 const credential = 'apiKey';
 
 /** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
 const schemas = () => import('./schemas.js');
 const createInput = inputCheck(readInboundOrderCreate, async () => (await schemas()).inboundOrderCreateSchema);
-const rowInput = inputCheck(readInboundOrderRow, async () => (await schemas()).inboundOrderRowSchema);
-const updateInput = inputCheck(readInboundOrderUpdate, async () => (await schemas()).inboundOrderUpdateSchema);
 
 /** A path id the document types as a UUID, checked before a URL is built (which also refuses `..`, `/`, `?`). */
 export function idIssues(field: string, value: unknown): ValidationIssue[] {
@@ -57,78 +37,6 @@ export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder
   request: (order) => ({ path: '/inbound', body: createOrderForm(order, CREATE_FORM_KINDS) }),
   parse: parseCreated,
 };
-
-/** `POST /api/v1/inbound` with `bulk=true` and a CSV `file`: text, a Blob (streamed), bytes, or rows checked one by one. */
-export const createBulk: Operation<unknown, BulkCreateResult> = {
-  method: 'POST',
-  template: '/api/v1/inbound',
-  write: true,
-  subject: 'bulk upload',
-  credential,
-  check: checkBulk,
-  request: (input) => ({ path: '/inbound', body: bulkForm(csvOf(input)) }),
-  parse: parseBulkCreated,
-};
-
-/** Rows: each checked one by one, and their checked values are what the CSV is written from. */
-function checkBulk(input: unknown): Eventually<Checked<unknown>> {
-  if (Array.isArray(input)) {
-    if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
-    const rows: Eventually<Checked<unknown>>[] = [];
-    // An index loop, not map: a hole in a sparse array is a missing order, not nothing.
-    for (let i = 0; i < input.length; i++) rows.push(checkInput(rowInput, input[i], [i]));
-    const gather = (all: Checked<unknown>[]) =>
-      checkedOr(
-        all.flatMap((row) => (row.ok ? [row.value] : [])),
-        all.flatMap((row) => (row.ok ? [] : row.issues)),
-      );
-    return rows.some((row) => row instanceof Promise) ? Promise.all(rows).then(gather) : gather(rows as Checked<unknown>[]);
-  }
-  const size =
-    typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
-  if (size < 0) return checkedOr(input, [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }]);
-  return checkedOr(input, size === 0 ? [{ path: [], message: 'must not be empty' }] : []);
-}
-
-const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
-
-function csvOf(input: unknown): string | Blob {
-  if (Array.isArray(input)) return ordersToCsv(CSV_COLUMNS, input);
-  if (isBytes(input)) return new Blob([input as BlobPart], { type: 'text/csv' });
-  return input as string | Blob;
-}
-
-type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };
-
-/**
- * `PUT /api/v1/inbound/{order_id}`, JSON with the update's member names. The update rules
- * are checked first, with the current order when the caller gave it.
- */
-export function updateOrder(current: CurrentOrder | undefined): Operation<UpdateInput, UpdateResult> {
-  return {
-    method: 'PUT',
-    template: '/api/v1/inbound/{order_id}',
-    write: true,
-    subject: 'inbound order update',
-    credential,
-    check: ({ order_id, patch }) => checkUpdate(order_id, patch, current),
-    request: ({ order_id, patch }) => ({ path: `/inbound/${order_id as string}`, json: patch }),
-    parse: parseUpdated,
-  };
-}
-
-/** The id and the patch as checked (the schema's reading of it is what is sent), or every problem with the rules broken. */
-export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Eventually<Checked<UpdateInput>> {
-  const id = idIssues('order_id', orderId);
-  return andThen(checkInput(updateInput, patch), (parsed) => {
-    if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
-    const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
-    const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
-    // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
-    const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
-    return checkedOr({ order_id: orderId, patch: wire }, issues);
-  });
-}
 
 /** `GET /api/v1/shipments/{shipment_id}`. */
 export const retrieveShipment: Operation<string, ShipmentDetail> = {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffMs, isRetryable } from '../../src/core/http/retry-policy.js';
 import {
   APIConnectionError,
@@ -19,6 +19,12 @@ import {
   scriptedFetch,
   WAREHOUSE_ID,
 } from '../support/scripted-fetch.js';
+
+// inbound.update loads its code with its first call, a real module load that fake time does
+// not wait for: loaded here, so the time a test advances is the retries' alone.
+beforeAll(async () => {
+  await import('../../src/warehouse/inbound-writes.js');
+});
 
 const DM = { to: { email: 'ana@example.com' }, body: 'hello' };
 const SHIPMENT = { status: 'success', message: 'ok', data: { shipment: SHIPMENT_DETAIL }, errors: null };

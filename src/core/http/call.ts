@@ -16,6 +16,8 @@ import type { RawResponse } from './raw-response.js';
 export interface CallOptions extends RequestOptions {
   /** @internal */
   deadlineAt?: number | undefined;
+  /** @internal When the call was made (a call that loads its code first): its `deadline` runs from then, not from the send. */
+  calledAt?: number | undefined;
   /** @internal Called once a gate slot is held, before the first attempt is sent (a bulk journal's claim), given the signal that stops waiting for it; a throw ends the call unlogged. */
   beforeSend?: ((signal: AbortSignal) => Promise<void>) | undefined;
   /** @internal Where the caller made the call, captured at the method it called, once for all its requests (a bulk call's items, a list's pages). */
@@ -76,7 +78,9 @@ export function prepareCall(
     options?.headers,
   );
   const deadlineMs = options?.deadline ?? settings.deadline;
-  const deadline = new CallDeadline(options?.deadlineAt ?? (deadlineMs === undefined ? undefined : Date.now() + deadlineMs));
+  const deadline = new CallDeadline(
+    options?.deadlineAt ?? (deadlineMs === undefined ? undefined : (options?.calledAt ?? Date.now()) + deadlineMs),
+  );
   const callerSignal = options?.signal;
   const link = callerSignal && deadline.signal ? linkedSignal([callerSignal, deadline.signal]) : undefined;
   return {

@@ -1,0 +1,112 @@
+/**
+ * The inbound writes a page seldom makes (`inbound.update`, `inbound.updateMany`,
+ * `inbound.createBulk`), with their rules, the bulk checks and the CSV writer: a module of
+ * their own that `InboundOrders` loads with the first of those calls, so a page that only
+ * lists and creates orders loads none of it.
+ */
+import { checkInput, inputCheck } from '../core/input-check.js';
+import type { Operation } from '../core/operation.js';
+import { type Checked, checkedOr } from '../core/validation.js';
+import { andThen, type Eventually } from '../internal/eventually.js';
+import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
+import { ordersToCsv } from './csv.js';
+import { CSV_COLUMNS, readInboundOrderRow, readInboundOrderUpdate } from './fast-checks.generated.js';
+import { bulkForm } from './multipart.js';
+import { idIssues } from './operations.js';
+import { parseBulkCreated, parseUpdated } from './read-bodies.js';
+import type { BulkCreateResult, InboundOrderUpdate, UpdateResult } from './types.js';
+import { formatOrderDate } from './wire-format.js';
+
+const credential = 'apiKey';
+
+/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
+const schemas = () => import('./schemas.js');
+const rowInput = inputCheck(readInboundOrderRow, async () => (await schemas()).inboundOrderRowSchema);
+const updateInput = inputCheck(readInboundOrderUpdate, async () => (await schemas()).inboundOrderUpdateSchema);
+
+/** `POST /api/v1/inbound` with `bulk=true` and a CSV `file`: text, a Blob (streamed), bytes, or rows checked one by one. */
+export const createBulk: Operation<unknown, BulkCreateResult> = {
+  method: 'POST',
+  template: '/api/v1/inbound',
+  write: true,
+  subject: 'bulk upload',
+  credential,
+  check: checkBulk,
+  request: (input) => ({ path: '/inbound', body: bulkForm(csvOf(input)) }),
+  parse: parseBulkCreated,
+};
+
+/** Rows: each checked one by one, and their checked values are what the CSV is written from. */
+function checkBulk(input: unknown): Eventually<Checked<unknown>> {
+  if (Array.isArray(input)) {
+    if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
+    const rows: Eventually<Checked<unknown>>[] = [];
+    // An index loop, not map: a hole in a sparse array is a missing order, not nothing.
+    for (let i = 0; i < input.length; i++) rows.push(checkInput(rowInput, input[i], [i]));
+    const gather = (all: Checked<unknown>[]) =>
+      checkedOr(
+        all.flatMap((row) => (row.ok ? [row.value] : [])),
+        all.flatMap((row) => (row.ok ? [] : row.issues)),
+      );
+    return rows.some((row) => row instanceof Promise) ? Promise.all(rows).then(gather) : gather(rows as Checked<unknown>[]);
+  }
+  const size =
+    typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
+  if (size < 0) return checkedOr(input, [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }]);
+  return checkedOr(input, size === 0 ? [{ path: [], message: 'must not be empty' }] : []);
+}
+
+const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
+
+function csvOf(input: unknown): string | Blob {
+  if (Array.isArray(input)) return ordersToCsv(CSV_COLUMNS, input);
+  if (isBytes(input)) return new Blob([input as BlobPart], { type: 'text/csv' });
+  return input as string | Blob;
+}
+
+type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };
+
+/** What `inbound.update` takes: the id, the patch, and the order as listed (the rules see the merged state). */
+export type UpdateCall = UpdateInput & { current?: CurrentOrder | undefined };
+
+/**
+ * `PUT /api/v1/inbound/{order_id}`, JSON with the update's member names. The update rules
+ * are checked first, with the current order when the caller gave it.
+ */
+export const updateOrder: Operation<UpdateCall, UpdateResult> = {
+  method: 'PUT',
+  template: '/api/v1/inbound/{order_id}',
+  write: true,
+  subject: 'inbound order update',
+  credential,
+  check: ({ order_id, patch, current }) => checkUpdate(order_id, patch, current),
+  request: ({ order_id, patch }) => ({ path: `/inbound/${order_id as string}`, json: patch }),
+  parse: parseUpdated,
+};
+
+/** The id and the patch as checked (the schema's reading of it is what is sent), or every problem with the rules broken. */
+export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Eventually<Checked<UpdateInput>> {
+  const id = idIssues('order_id', orderId);
+  return andThen(checkInput(updateInput, patch), (parsed) => {
+    if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
+    const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
+    const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+    // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
+    const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
+    return checkedOr({ order_id: orderId, patch: wire }, issues);
+  });
+}
+
+/** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
+export function checkUpdateItem(item: unknown, index: number): Eventually<Checked<UpdateCall>> {
+  if (item === null || typeof item !== 'object')
+    return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
+  const { order_id, patch, current } = item as UpdateCall;
+  const kept = copyCurrentOrder(current);
+  const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
+  return andThen(checkUpdate(order_id, patch, kept), (checked) =>
+    checked.ok
+      ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
+      : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) },
+  );
+}

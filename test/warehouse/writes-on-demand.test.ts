@@ -1,0 +1,252 @@
+/**
+ * The inbound writes a page seldom makes (`inbound.update`, `inbound.updateMany`,
+ * `inbound.createBulk`) load their code (the update rules, the bulk checks, the CSV writer)
+ * with their first call: a page that only lists and creates orders carries none of it. Each
+ * still reads its input at the call (a copy: what the caller changes afterwards is not
+ * sent), refuses a bad input with every problem and the caller's line in the stack, and a
+ * module that cannot be loaded is an APIConnectionError that the next call recovers from.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APIConnectionError, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
+import { pageChunks } from '../support/page-chunks.js';
+
+const WRITES = /warehouse\/(inbound-writes|check-update|update-rules|csv)\.ts$/;
+
+describe("a page's bundle", () => {
+  it('that lists and creates inbound orders loads no update rules, bulk checks or CSV writer', async () => {
+    const page = await pageChunks(
+      `import { WarehouseClient } from 'opslink/warehouse';
+       const warehouse = WarehouseClient.viaProxy('/opslink');
+       export const list = () => warehouse.inbound.list({ limit: 50 });
+       export const create = (order) => warehouse.inbound.create(order);`,
+    );
+    expect(page.initial.modules.filter((m) => WRITES.test(m))).toEqual([]);
+    expect(page.lazy.modules).toEqual(
+      expect.arrayContaining(['src/warehouse/inbound-writes.ts', 'src/warehouse/check-update.ts', 'src/warehouse/csv.ts']),
+    );
+  });
+
+  it('that updates an order loads them with the call, not with the page', async () => {
+    const page = await pageChunks(
+      `import { WarehouseClient } from 'opslink/warehouse';
+       const warehouse = WarehouseClient.viaProxy('/opslink');
+       export const update = (id, patch) => warehouse.inbound.update(id, patch);
+       export const updateMany = (items) => warehouse.inbound.updateMany(items);
+       export const upload = (file) => warehouse.inbound.createBulk(file);`,
+    );
+    expect(page.initial.modules.filter((m) => WRITES.test(m))).toEqual([]);
+    expect(page.lazy.modules).toEqual(expect.arrayContaining(['src/warehouse/inbound-writes.ts', 'src/warehouse/update-rules.ts']));
+  });
+});
+
+function clientOf(mock: WarehouseMock) {
+  return new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
+}
+
+const ROW: InboundOrderRow = {
+  date: '2026-11-22',
+  retailer: 'Target',
+  order_number: 'PO-1001',
+  item_name: 'Desk lamp',
+  color: 'black',
+  brand_sku: 'LAMP-BLK',
+  quantity: 12,
+  unit_cost: 9.5,
+  list_price: 24.99,
+  fulfillment_type: 'wfs',
+};
+
+describe('the input is read at the call, though the call waits for its code', () => {
+  it('inbound.update sends the patch as it was at the call', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound' && o.sold_as === 'individual')!;
+    const patch = { notes: 'as at the call', trackingNumbers: ['1ZAT'] };
+    const sent = client.inbound.update(order.order_id, patch);
+    patch.notes = 'changed after the call';
+    patch.trackingNumbers[0] = '1ZCHANGED';
+    await sent;
+    expect(mock.state.inboundOrders.find((o) => o.order_id === order.order_id)).toMatchObject({
+      client_notes: 'as at the call',
+      tracking_numbers: ['1ZAT'],
+    });
+  });
+
+  it('inbound.update checks the rules against `current` as it was at the call', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound')!;
+    const current = { status: 'outbound' as const, fulfillment_type: 'fba' as const };
+    const sent = client.inbound.update(order.order_id, { fulfilledBy: 'wfs' }, { current });
+    current.status = 'inbound' as 'outbound';
+    const error = await sent.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path)).toEqual([['fulfilledBy']]);
+  });
+
+  it('inbound.createBulk writes the rows as they were at the call; a Blob is sent as given', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const rows = [{ ...ROW }, { ...ROW, order_number: 'PO-1002' }];
+    const before = mock.state.inboundOrders.length;
+    const sent = client.inbound.createBulk(rows);
+    rows[0]!.order_number = 'PO-CHANGED';
+    rows.length = 1;
+    expect((await sent).data).toMatchObject({ count: 2 });
+    const created = mock.state.inboundOrders.slice(before).map((o) => o.order_number);
+    expect(created).toEqual(['PO-1001', 'PO-1002']);
+
+    const file = new Blob(['date,retailer\n'], { type: 'text/csv' });
+    const fetched: Request[] = [];
+    const recording = new WarehouseClient({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      maxRetries: 0,
+      fetch: (input, init) => {
+        fetched.push(new Request(input, init));
+        return Promise.resolve(new Response('{}', { status: 400 }));
+      },
+    });
+    await recording.inbound.createBulk(file).catch(() => {});
+    const form = await fetched[0]!.formData();
+    expect(await (form.get('file') as Blob).text()).toBe('date,retailer\n');
+  });
+
+  it('inbound.createBulk sends CSV bytes as they were at the call', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const csv = (order: string) =>
+      `date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\n2026-11-22,Target,${order},Desk lamp,black,LAMP-BLK,12,9.5,24.99,wfs\n`;
+    const bytes = new TextEncoder().encode(csv('PO-BYTES1'));
+    const before = mock.state.inboundOrders.length;
+    const sent = client.inbound.createBulk(bytes);
+    bytes.set(new TextEncoder().encode(csv('PO-CHANGE')));
+    await sent;
+    expect(mock.state.inboundOrders.slice(before).map((o) => o.order_number)).toEqual(['PO-BYTES1']);
+  });
+
+  it('inbound.updateMany sends each change as it was at the call', async () => {
+    const mock = createWarehouseMock();
+    const client = clientOf(mock);
+    const [a, b] = mock.state.inboundOrders; // a note breaks no rule, whatever the order
+    const items = [
+      { order_id: a!.order_id, patch: { notes: 'first' } },
+      { order_id: b!.order_id, patch: { notes: 'second' } },
+    ];
+    const sent = client.inbound.updateMany(items);
+    items[0]!.patch.notes = 'changed';
+    items.pop();
+    const results = await sent;
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(mock.state.inboundOrders.find((o) => o.order_id === a!.order_id)?.client_notes).toBe('first');
+    expect(mock.state.inboundOrders.find((o) => o.order_id === b!.order_id)?.client_notes).toBe('second');
+  });
+});
+
+describe("a refusal names every problem and the caller's line, and sends nothing", () => {
+  const mock = createWarehouseMock();
+  const client = clientOf(mock);
+  const requests = () => mock.requests.size;
+
+  it('inbound.update', async () => {
+    const before = requests();
+    const renameFromHere = () => client.inbound.update('not-a-uuid', { quantity: -1 as number, fulfilledBy: 'fbm', listPrice: 0 });
+    const error = (await renameFromHere().catch((e: unknown) => e)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['order_id', 'quantity']));
+    expect(error.stack).toContain('renameFromHere');
+    expect(requests()).toBe(before);
+  });
+
+  it('inbound.createBulk', async () => {
+    const uploadFromHere = () =>
+      client.inbound.createBulk([
+        { ...ROW, quantity: -1 },
+        { ...ROW, retailer: '' },
+      ] as InboundOrderRow[]);
+    const error = (await uploadFromHere().catch((e: unknown) => e)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining([0, 1]));
+    expect(error.stack).toContain('uploadFromHere');
+  });
+
+  it('inbound.updateMany', async () => {
+    const updateAllFromHere = () =>
+      client.inbound.updateMany([
+        { order_id: 'x', patch: { notes: 'a' } },
+        { order_id: mock.state.inboundOrders[0]!.order_id, patch: { quantity: 'many' as unknown as number } },
+      ]);
+    const error = (await Promise.resolve(updateAllFromHere()).catch((e: unknown) => e)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['0.order_id', '1.patch.quantity']);
+    expect(error.stack).toContain('updateAllFromHere');
+  });
+});
+
+describe('code that cannot be loaded', () => {
+  afterEach(() => {
+    vi.doUnmock('../../src/warehouse/inbound-writes.js');
+  });
+
+  it('is an APIConnectionError with nothing sent, and the next call loads it and is sent', async () => {
+    vi.resetModules();
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    vi.doMock('../../src/warehouse/inbound-writes.js', () => {
+      throw offline;
+    });
+    const { WarehouseClient: Fresh } = await import('../../src/index.js');
+    const mock = createWarehouseMock();
+    const fetched: string[] = [];
+    const client = new Fresh({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      fetch: (input, init) => {
+        fetched.push(String(input));
+        return mock.fetch(input, init);
+      },
+    });
+    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound' && o.sold_as === 'individual')!;
+    const updateFromHere = () => client.inbound.update(order.order_id, { notes: 'offline' });
+    const error = (await updateFromHere().catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('APIConnectionError');
+    expect(error.message).toBe('WarehouseClient.inbound.update: its code could not be loaded');
+    expect(error.stack).toContain('updateFromHere');
+    const bulk = (await Promise.resolve(client.inbound.updateMany([{ order_id: order.order_id, patch: { notes: 'x' } }])).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(bulk.name).toBe('APIConnectionError');
+    expect(bulk.message).toBe('WarehouseClient.inbound.updateMany: its code could not be loaded');
+    expect(fetched).toEqual([]);
+
+    vi.doUnmock('../../src/warehouse/inbound-writes.js');
+    await expect(client.inbound.update(order.order_id, { notes: 'online' })).resolves.toEqual({ message: 'Inbound order updated.' });
+    expect(fetched).toHaveLength(1);
+    expect(APIConnectionError.name).toBe('APIConnectionError');
+  });
+  it("runs a call's deadline from the call, not from the end of the load", async () => {
+    vi.resetModules();
+    vi.doMock('../../src/warehouse/inbound-writes.js', async (importOriginal) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return importOriginal();
+    });
+    const { WarehouseClient: Fresh } = await import('../../src/index.js');
+    const mock = createWarehouseMock();
+    const fetched: string[] = [];
+    const client = new Fresh({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      fetch: (input, init) => {
+        fetched.push(String(input));
+        return mock.fetch(input, init);
+      },
+    });
+    const order = mock.state.inboundOrders[0]!;
+    const error = (await client.inbound.update(order.order_id, { notes: 'late' }, { deadline: 100 }).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('APIConnectionTimeoutError');
+    expect(fetched).toEqual([]);
+  });
+});
