@@ -39,8 +39,8 @@ const OPENAPI_SETUP = 'test/openapi/setup.ts';
 export default defineConfig({
   test: {
     // One file more than the cores: most files spend much of their time waiting on sockets,
-    // timers, Redis, Chromium and child processes, not on a core (on 2 cores, two at a time
-    // kept the cores busy 68 % of CI's npm test: 806 s of CPU in 593 s).
+    // timers, Redis, Chromium and child processes, not on a core. On 2 cores, two at a time:
+    // CI used 806 s of CPU in 593 s (npm test 469 s); three: 711 s in 460 s (npm test 347 s).
     maxWorkers: availableParallelism() + 1,
     // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
     // and node-fetch projects; the type tests and child processes (the built package) add none.
