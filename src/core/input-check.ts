@@ -8,7 +8,6 @@
  */
 import type * as z from 'zod/mini';
 import type { Eventually } from '../internal/eventually.js';
-import { onDemand } from '../internal/on-demand.js';
 import { snapshot } from '../internal/snapshot.js';
 import { type Checked, checkValue } from './validation.js';
 
@@ -35,9 +34,9 @@ export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (str
 
 /**
  * An {@link InputCheck} of `fast` and the schema `load` gives, loaded once: a bulk call's
- * items that the fast check cannot vouch for wait on the same import (a failed one is tried
- * again by the next call, as every module loaded on demand is).
+ * items that the fast check cannot vouch for wait on the same import.
  */
 export function inputCheck<T>(fast: (input: unknown) => T | undefined, load: () => Promise<z.ZodMiniType>): InputCheck<T> {
-  return { fast, schema: onDemand(load) };
+  let loading: Promise<z.ZodMiniType> | undefined;
+  return { fast, schema: () => (loading ??= load()) };
 }
