@@ -116,14 +116,9 @@ export function runLoaded<P, O>(
   };
   const taken = snapshot(input);
   const loaded = load().catch((cause: unknown) => {
-    throw withCallSite(codeNotLoaded(context, methodName, cause), call.callSite!);
+    throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);
   });
   return new APIPromise(loaded.then((operation) => runOperation(context, operation, taken, call, methodName).withResponse()));
-}
-
-/** @internal A call whose code a dynamic import could not load (a page offline): a network failure, nothing sent. */
-export function codeNotLoaded(context: Pick<ClientContext, 'name'>, methodName: string, cause: unknown): APIConnectionError {
-  return new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause });
 }
 
 /** @internal What traces name a call by: its service, the method's path on the client, the method and the documented path. */

@@ -5,11 +5,10 @@ import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
 import { checkInput, type InputCheck } from '../core/input-check.js';
-import { type ClientContext, callTrace, requireCredential, runLoaded, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { definedMembers } from '../internal/defined.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
-import { onDemand } from '../internal/on-demand.js';
 import { environment } from '../internal/runtime.js';
 import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
@@ -75,10 +74,7 @@ export class MessagingClient {
   readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
   /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas). */
-  /** The channel message's operation, its code loaded by the first `postChannelMessage`. */
-  readonly #channelMessage = onDemand(() =>
-    import('./channel-message.js').then((module) => module.postChannelMessage(this.#options.embedLimits, this.#webhook)),
-  );
+  #channelMessage: Promise<Operation<unknown, CreatedMessage>> | undefined;
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -260,7 +256,17 @@ export class MessagingClient {
    * ```
    */
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
-    return runLoaded(this.#context, this.#channelMessage, input, options, 'postChannelMessage');
+    const load = () => {
+      this.#channelMessage ??= import('./channel-message.js').then(
+        (module) => module.postChannelMessage(this.#options.embedLimits, this.#webhook),
+        (error: unknown) => {
+          this.#channelMessage = undefined; // tried again by the next call
+          throw error;
+        },
+      );
+      return this.#channelMessage;
+    };
+    return runLoaded(this.#context, load, input, options, 'postChannelMessage');
   }
 
   /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */

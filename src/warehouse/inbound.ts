@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { type ClientContext, callTrace, codeNotLoaded, runLoaded, runOperation } from '../core/operation.js';
+import { APIConnectionError } from '../core/errors/index.js';
+import { type ClientContext, callTrace, runLoaded, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
 import type { Eventually } from '../internal/eventually.js';
-import { onDemand } from '../internal/on-demand.js';
 import { snapshot } from '../internal/snapshot.js';
 import type { CurrentOrder } from './check-update.js';
 import { createOrder, listInbound } from './operations.js';
@@ -71,8 +71,10 @@ type Writes = typeof import('./inbound-writes.js');
  */
 export class InboundOrders {
   readonly #context: ClientContext;
-  /** The module of `update`, `updateMany` and `createBulk`, loaded by the first of them (`loaded`: what the bulk checks run with). */
-  readonly #writes = onDemand<Writes>(() => import('./inbound-writes.js'));
+  /** The module of `update`, `updateMany` and `createBulk`, once a call has asked for it. */
+  #writes: Promise<Writes> | undefined;
+  /** The same, once loaded: what the bulk checks run with. */
+  #loaded: Writes | undefined;
 
   /** @internal */
   constructor(context: ClientContext) {
@@ -112,7 +114,19 @@ export class InboundOrders {
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
     // Bytes copied now, as rows are (a Blob or File is taken as given): the caller may reuse its buffer meanwhile.
     const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
-    return runLoaded(this.#context, () => this.#writes().then((m) => m.createBulk), taken, options, 'inbound.createBulk');
+    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), taken, options, 'inbound.createBulk');
+  }
+
+  /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */
+  #load(): Promise<Writes> {
+    this.#writes ??= import('./inbound-writes.js').then(
+      (module) => (this.#loaded = module),
+      (error: unknown) => {
+        this.#writes = undefined; // tried again by the next call
+        throw error;
+      },
+    );
+    return this.#writes;
   }
 
   /**
@@ -138,7 +152,7 @@ export class InboundOrders {
   update(orderId: string, patch: InboundOrderUpdate, options?: UpdateOptions): APIPromise<UpdateResult> {
     const { current, ...request } = options ?? {};
     const input = { order_id: orderId, patch, current };
-    return runLoaded(this.#context, () => this.#writes().then((m) => m.updateOrder), input, options && request, 'inbound.update');
+    return runLoaded(this.#context, () => this.#load().then((m) => m.updateOrder), input, options && request, 'inbound.update');
   }
 
   /**
@@ -160,14 +174,13 @@ export class InboundOrders {
         // Checked once the rules have loaded, on the copy taken at the call.
         check: (item, index) => {
           const check = (m: Writes) => m.checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>;
-          const loaded = this.#writes.loaded;
-          return loaded
-            ? check(loaded)
-            : this.#writes().then(check, (cause: unknown) => {
-                throw codeNotLoaded(this.#context, 'inbound.updateMany', cause);
+          return this.#loaded
+            ? check(this.#loaded)
+            : this.#load().then(check, (cause: unknown) => {
+                throw new APIConnectionError(`${this.#context.name}.inbound.updateMany: its code could not be loaded`, { cause });
               });
         },
-        send: (item, request) => runOperation(this.#context, (this.#writes.loaded as Writes).updateOrder, item, request, 'inbound.update'),
+        send: (item, request) => runOperation(this.#context, (this.#loaded as Writes).updateOrder, item, request, 'inbound.update'),
         subject: 'inbound order updates',
         trace: () => callTrace(this.#context, UPDATE, 'inbound.updateMany'),
       },
