@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
+import { LongestFirst } from './test/support/sequencer.ts';
 import { BOTH_TRANSPORTS } from './test/support/transports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,7 +42,9 @@ export default defineConfig({
     // One file more than the cores: most files spend much of their time waiting on sockets,
     // timers, Redis, Chromium and child processes, not on a core. On 2 cores, two at a time:
     // CI used 806 s of CPU in 593 s (npm test 469 s); three: 711 s in 460 s (npm test 347 s).
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: Number(process.env.OPSLINK_TEST_WORKERS) || availableParallelism() + 1,
+    // Longest files first, over all projects: no long file left to run alone at the end.
+    sequence: { sequencer: LongestFirst },
     // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
     // and node-fetch projects; the type tests and child processes (the built package) add none.
     coverage: {
