@@ -9,6 +9,7 @@
 import type * as z from 'zod/mini';
 import type { Eventually } from '../internal/eventually.js';
 import { snapshot } from '../internal/snapshot.js';
+import { APIConnectionError } from './errors/index.js';
 import { type Checked, checkValue } from './validation.js';
 
 /** How an operation's input is checked: its generated fast check, and its schema, loaded when the fast check cannot vouch. */
@@ -34,9 +35,16 @@ export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (str
 
 /**
  * An {@link InputCheck} of `fast` and the schema `load` gives, loaded once: a bulk call's
- * items that the fast check cannot vouch for wait on the same import.
+ * items that the fast check cannot vouch for wait on the same import. An import that fails (a
+ * page gone offline) is an `APIConnectionError` for the calls waiting on it, nothing sent, and
+ * is forgotten: the next input that needs the schema imports it again.
  */
 export function inputCheck<T>(fast: (input: unknown) => T | undefined, load: () => Promise<z.ZodMiniType>): InputCheck<T> {
   let loading: Promise<z.ZodMiniType> | undefined;
-  return { fast, schema: () => (loading ??= load()) };
+  const schema = () =>
+    (loading ??= load().catch((cause: unknown) => {
+      loading = undefined;
+      throw new APIConnectionError('the schema that checks this input could not be loaded; nothing was sent', { cause });
+    }));
+  return { fast, schema };
 }

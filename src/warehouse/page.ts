@@ -38,6 +38,12 @@ export interface PageResult<Item> {
 
 /** Ids remembered to drop records a shifted page repeats: a bound, so memory stays flat. */
 const REMEMBERED_IDS = 1_000;
+/**
+ * Pages in a row, newest first, that brought no record of the list as it was and came no nearer
+ * to one (the list grew by a page or more before each request) before the walk gives up: a list
+ * that grows faster than it is read would otherwise be asked for page after page, forever.
+ */
+const STALLED_PAGES = 50;
 /** @internal What the list methods hand a {@link PagePromise}. */
 export interface PagingContext<Item> {
   /** Fetches the page that starts at `offset`. */
@@ -99,11 +105,17 @@ export class Page<Item> {
     this.limit = result.limit;
     this.#context = context;
     this.stale = context.newestFirst && history !== undefined && asked > passed + added;
+    const nextPassed = Math.max(passed, asked + this.#span - added);
+    // Records of the list as it was that still lie between the next offset and the first unlisted one.
+    const behind = Math.max(0, nextPassed + added - this.nextOffset);
+    const stalled = context.newestFirst && history !== undefined && this.items.length === 0 && behind >= history.behind;
     this.#history = {
       seen: remember(seen, this.items.map(context.keyOf)),
       firstTotal: history ? history.firstTotal : result.total,
       dropped: (history?.dropped ?? 0) + this.#span - this.items.length,
-      passed: Math.max(passed, asked + this.#span - added),
+      passed: nextPassed,
+      behind,
+      stalled: stalled ? (history?.stalled ?? 0) + 1 : 0,
     };
   }
 
@@ -145,6 +157,7 @@ export class Page<Item> {
     const next = new Page(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen) });
     const added = next.total - history.firstTotal;
     if (next.items.length === 0 && next.#span > 0 && next.#history.dropped > added) throw ignoredOffset(this.nextOffset, this.#context);
+    if (next.#history.stalled >= STALLED_PAGES && next.hasNextPage()) throw outgrown(next.total, this.#context);
     return next;
   }
 }
@@ -171,6 +184,10 @@ interface History {
   dropped: number;
   /** How many records of the list as it was at the first page lie before the position reached. */
   passed: number;
+  /** Records (new or already listed) between the next offset asked and the first record not yet listed. */
+  behind: number;
+  /** Pages in a row, newest first, that listed nothing and left `behind` no smaller. */
+  stalled: number;
 }
 
 /** `seen` plus `keys`, keeping only the most recent {@link REMEMBERED_IDS}. */
@@ -185,6 +202,15 @@ function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
 
 function ignoredOffset(asked: number, context: PagingContext<unknown>): ResponseValidationError {
   const message = `the page asked for at offset ${asked} repeats records already listed, and the total did not grow: the server ignored offset`;
+  return walkEnded(context, 'offset', message);
+}
+
+function outgrown(total: number, context: PagingContext<unknown>): ResponseValidationError {
+  const message = `the list grew by a page or more before each of the last ${STALLED_PAGES} pages (total now ${total}): they held only records created since the walk began, and it came no nearer to those it has not listed, so it ends here rather than asking forever`;
+  return walkEnded(context, 'total', message);
+}
+
+function walkEnded(context: PagingContext<unknown>, field: string, message: string): ResponseValidationError {
   const [method = 'GET', path = ''] = context.label.split(' ');
-  return new ResponseValidationError({ status: 200, method, path, issues: [{ path: ['offset'], message }], body: undefined });
+  return new ResponseValidationError({ status: 200, method, path, issues: [{ path: [field], message }], body: undefined });
 }

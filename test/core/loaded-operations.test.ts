@@ -4,6 +4,8 @@
  * offline) fails the call as a network failure would, and the next call tries again.
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { checkInput, inputCheck } from '../../src/core/input-check.js';
 import { runLoaded } from '../../src/core/operation.js';
 import { APIConnectionError, MessagingClient } from '../../src/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
@@ -41,5 +43,27 @@ describe('an operation loaded by its first call', () => {
     const error = (await postFromHere().catch((e: unknown) => e)) as Error;
     expect(error.name).toBe('RequestValidationError');
     expect(error.stack).toContain('postFromHere');
+  });
+
+  it('a schema that cannot be loaded is an APIConnectionError for the input that needed it, and the next such input loads it again', async () => {
+    const cause = new TypeError('Failed to fetch dynamically imported module');
+    let imports = 0;
+    const check = inputCheck(
+      (input) => (input === 'vouched' ? input : undefined),
+      async () => {
+        imports++;
+        if (imports === 1) throw cause;
+        return z.string();
+      },
+    );
+    const first = await Promise.resolve(checkInput(check, 42)).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(APIConnectionError);
+    expect((first as Error).message).toMatch(/could not be loaded; nothing was sent/);
+    expect((first as Error).cause).toBe(cause);
+    // An input the fast check vouches for never waits on the schema.
+    expect(checkInput(check, 'vouched')).toEqual({ ok: true, value: 'vouched' });
+    await expect(checkInput(check, 'not vouched')).resolves.toEqual({ ok: true, value: 'not vouched' });
+    await expect(checkInput(check, 7)).resolves.toMatchObject({ ok: false });
+    expect(imports).toBe(2);
   });
 });

@@ -130,6 +130,33 @@ describe('any schedule of orders created while paging (property)', () => {
   });
 });
 
+describe('a list that grows by a page or more before every request', () => {
+  it.each([1, 4])(
+    'ends in a ResponseValidationError after 50 pages that came no nearer, not an endless walk (concurrency %i)',
+    async (concurrency) => {
+      // Two orders created before every answer, pages of two: every page after the first holds only new orders.
+      const { client, requests } = changingWarehouse(4, () => 2);
+      const ids: string[] = [];
+      const error = await (async () => {
+        for await (const o of client.inbound.list({ limit: 2 }, { concurrency })) ids.push(o.order_id);
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).message).toMatch(/grew by a page or more before each of the last 50 pages/);
+      expect((error as ResponseValidationError).issues[0]?.path).toEqual(['total']);
+      expect(ids).toEqual([uuid(5), uuid(4)]); // the first page, as it was answered
+      expect(requests.length).toBeGreaterThanOrEqual(51);
+      expect(requests.length).toBeLessThanOrEqual(51 + concurrency);
+    },
+  );
+
+  it('still walks to the end when the growth stops after many pages: the walk catches up', async () => {
+    // 3 created before each of the first 40 requests (pages of 2), then none.
+    let answered = 0;
+    const { client } = changingWarehouse(30, () => (answered++ < 40 ? 3 : 0));
+    expect(await all(client.inbound.list({ limit: 2 }))).toEqual(originals(33));
+  });
+});
+
 describe('a server that ignores offset', () => {
   it('is caught on the second page, without a loop', async () => {
     const { client, requests } = changingWarehouse(100, () => 0, true);
