@@ -57,6 +57,7 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
   'test/platform/node-transport.test.ts':
     'the Node transport itself (keep-alive, a reused socket dropped, when it hands over to fetch): its suites skip where #transport is fetch',
   // The opslink command run in-process (main of src/cli/main.ts) against servers of the test's own.
+  'test/cli/behaviour.test.ts': CLI_IN_PROCESS,
   'test/cli/formula.test.ts': CLI_IN_PROCESS,
   'test/cli/import.test.ts': CLI_IN_PROCESS,
   'test/cli/import-encoding.test.ts': CLI_IN_PROCESS,
