@@ -58,6 +58,9 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
     'the Node transport itself (keep-alive, a reused socket dropped, when it hands over to fetch): its suites skip where #transport is fetch',
   // The opslink command run in-process (main of src/cli/main.ts) against servers of the test's own.
   'test/cli/behaviour.test.ts': CLI_IN_PROCESS,
+  'test/cli/campaign.test.ts': CLI_IN_PROCESS,
+  'test/cli/campaign-redis.test.ts': CLI_IN_PROCESS,
+  'test/cli/command-line.test.ts': CLI_IN_PROCESS,
   'test/cli/formula.test.ts': CLI_IN_PROCESS,
   'test/cli/import.test.ts': CLI_IN_PROCESS,
   'test/cli/import-encoding.test.ts': CLI_IN_PROCESS,
