@@ -1,6 +1,6 @@
 /**
  * What every command runs with: stdout and stderr, the Ctrl-C signal, the global options,
- * and the clients, built from flags and the environment with the SDK's own `fromEnv`
+ * and the clients, built from flags and the run's environment with the SDK's own `fromEnv`
  * (options passed win over the environment).
  */
 
@@ -89,6 +89,16 @@ function common(ctx: Context, parsed: Parsed): CommonOptions {
 export const given = <T extends object>(options: T): T => definedMembers(options) as T;
 
 /**
+ * The options `fromEnv` reads from the environment, read from the run's (`ctx.env`, which is
+ * `process.env` in the bin; a caller of `main` may pass another) and left out where it has none.
+ * Passed to `fromEnv` as options, so the run's environment is the one that counts.
+ */
+function fromRunEnv<T extends Record<string, string>>(ctx: Context, names: T): Partial<Record<keyof T, string>> {
+  const read = Object.entries(names).map(([option, name]) => [option, ctx.env[name] || undefined]);
+  return definedMembers(Object.fromEntries(read)) as Partial<Record<keyof T, string>>;
+}
+
+/**
  * A credential as the terminal names it: given when one of its flags or variables is set
  * (not empty); `also` says what else would do instead.
  */
@@ -118,16 +128,16 @@ export function messagingClient(ctx: Context, parsed: Parsed, as: 'bot' | 'chann
           ),
           credential(ctx, parsed, ['channelKey'], ['channel-key'], [MESSAGING_ENV.channelKey], ' (or --webhook)'),
         ];
-  return MessagingClient.fromEnv(
-    given({
-      ...common(ctx, parsed),
-      ...extra,
-      baseUrl: text(parsed, 'messaging-url'),
-      botKey: text(parsed, 'bot-key'),
-      channelKey: text(parsed, 'channel-key'),
-      webhookUrl: text(parsed, 'webhook'),
-    }),
-  );
+  const flags = given({
+    baseUrl: text(parsed, 'messaging-url'),
+    botKey: text(parsed, 'bot-key'),
+    channelKey: text(parsed, 'channel-key'),
+    webhookUrl: text(parsed, 'webhook'),
+  });
+  const env = fromRunEnv(ctx, MESSAGING_ENV);
+  // As fromEnv reads it: a channel key passed says how to post, so a webhook URL in the environment does not take its place.
+  if (flags.channelKey !== undefined) delete env.webhookUrl;
+  return MessagingClient.fromEnv(given({ ...common(ctx, parsed), ...extra, ...env, ...flags }));
 }
 
 export function warehouseClient(ctx: Context, parsed: Parsed, extra: Partial<CommonOptions> = {}): WarehouseClient {
@@ -137,14 +147,15 @@ export function warehouseClient(ctx: Context, parsed: Parsed, extra: Partial<Com
     credential(ctx, parsed, ['warehouseId'], ['warehouse-id'], [WAREHOUSE_ENV.warehouseId]),
     credential(ctx, parsed, ['baseUrl', 'domain'], ['warehouse-url', 'warehouse-domain'], [WAREHOUSE_ENV.baseUrl, WAREHOUSE_ENV.domain]),
   ];
-  return WarehouseClient.fromEnv(
-    given({
-      ...common(ctx, parsed),
-      ...extra,
-      apiKey: text(parsed, 'api-key'),
-      warehouseId: text(parsed, 'warehouse-id'),
-      baseUrl: text(parsed, 'warehouse-url'),
-      domain: text(parsed, 'warehouse-domain'),
-    }) as Partial<WarehouseClientOptions>,
-  );
+  const flags = given({
+    apiKey: text(parsed, 'api-key'),
+    warehouseId: text(parsed, 'warehouse-id'),
+    baseUrl: text(parsed, 'warehouse-url'),
+    domain: text(parsed, 'warehouse-domain'),
+  });
+  const env = fromRunEnv(ctx, WAREHOUSE_ENV);
+  // As fromEnv reads it: the address comes from one place, the flags, else the URL, else the domain.
+  if (flags.baseUrl !== undefined || flags.domain !== undefined || env.baseUrl !== undefined) delete env.domain;
+  if (flags.baseUrl !== undefined || flags.domain !== undefined) delete env.baseUrl;
+  return WarehouseClient.fromEnv(given({ ...common(ctx, parsed), ...extra, ...env, ...flags }) as Partial<WarehouseClientOptions>);
 }

@@ -9,7 +9,7 @@ import type { Context } from './context.js';
 import { describeError, EXIT, isExpected, UsageError } from './errors.js';
 import { groupHelp, helpOf, topHelp } from './help.js';
 import { ordersImport, runOrdersImport } from './import.js';
-import { Output, quoted, Terminal } from './io.js';
+import { Output, quoted, type Stream, Terminal } from './io.js';
 import { announce, dm, post, runAnnounce, runDm, runPost, runWebhookParse, webhookParse } from './messaging.js';
 import { mock, runMock } from './mock.js';
 import { didYouMean } from './suggest.js';
@@ -131,10 +131,10 @@ function helpFor(words: string[]): string {
   throw unknownCommand(words);
 }
 
-/** The streams and environment a run uses; tests of the built command use the real ones. */
+/** The streams and environment a run uses: the process's in the bin, a test's stand-ins in-process. */
 export interface Io {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
+  stdout: Stream;
+  stderr: Stream;
   env: Record<string, string | undefined>;
 }
 

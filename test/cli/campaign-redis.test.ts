@@ -1,9 +1,11 @@
 /**
- * `opslink dm --to-file FILE --redis URL`, the built command against the mock server and a
- * real redis-server: runs of one campaign, at once or one after another, share the journal
- * and the gate, so everyone is messaged exactly once (each line sent, already sent, failed or
- * unknown), at the rate given for all of them together, also when one run is killed with
- * SIGKILL and run again; and every way it cannot start says so before anything is sent.
+ * `opslink dm --to-file FILE --redis URL` against the mock server and a real redis-server:
+ * runs of one campaign, at once or one after another, share the journal and the gate, so
+ * everyone is messaged exactly once (each line sent, already sent, failed or unknown), at the
+ * rate given for all of them together, also when one run is killed with SIGKILL and run again;
+ * and every way it cannot start says so before anything is sent. Runs one after another run in
+ * this process; runs at once are built commands in child processes, as on several hosts, and
+ * so is the run without the redis package (an installed copy of the bin).
  */
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockEmployee } from '../../src/testing/index.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
 import { closedPort } from '../support/unsent-journal.js';
-import { assertBuilt, lines, ROOT, run, type Services, start, startServices } from './helpers.js';
+import { assertBuilt, lines, ROOT, run, runInProcess, type Services, start, startServices } from './helpers.js';
 
 type ResultLine = { line: number; recipient: string; status: string; detail: string };
 const ndjson = (stdout: string): ResultLine[] => lines(stdout).map((l) => JSON.parse(l) as ResultLine);
@@ -68,7 +70,7 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
       [dm(path, 'u', '--rate', 'fast'), /--rate takes a number/],
     ];
     for (const [args, message] of cases) {
-      const result = await run(args, { env: s.env });
+      const result = await runInProcess(args, { env: s.env });
       expect({ code: result.code, stderr: result.stderr }).toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
     }
     expect(s.requests).toEqual([]);
@@ -77,7 +79,7 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
   it('a Redis that cannot be reached at the start: nothing sent, exit 4 naming Redis (and no password)', async () => {
     const { path } = staff(1);
     const url = `redis://someone:hunter2@127.0.0.1:${await closedPort()}`;
-    const result = await run(dm(path, 'unreachable', '--redis', url), { env: s.env });
+    const result = await runInProcess(dm(path, 'unreachable', '--redis', url), { env: s.env });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+: .*nothing was sent\n$/);
     expect(result.stderr).not.toContain('hunter2');
@@ -104,16 +106,16 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
 
   it('a second run of the campaign sends nothing and reports everyone already sent; a new text is a new campaign', async () => {
     const { path, people } = staff(3);
-    const first = await run(dm(path, 'once', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
+    const first = await runInProcess(dm(path, 'once', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
     expect(first.code, first.stderr).toBe(0);
     expect(ndjson(first.stdout).map((l) => l.status)).toEqual(['sent', 'sent', 'sent']);
     s.requests.length = 0;
-    const again = await run(dm(path, 'once', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
+    const again = await runInProcess(dm(path, 'once', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
     expect(again.code).toBe(0);
     expect(ndjson(again.stdout).map((l) => l.status)).toEqual(['already sent', 'already sent', 'already sent']);
     expect(s.requests).toEqual([]);
     expect([...received('once').values()]).toEqual([1, 1, 1]);
-    const other = await run(dm(path, 'once more', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
+    const other = await runInProcess(dm(path, 'once more', '--redis', redis.url, '--redis-prefix', 'cli'), { env: s.env });
     expect(other.code).toBe(0);
     expect(received('once more').size).toBe(people.length);
   });

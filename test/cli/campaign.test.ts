@@ -1,7 +1,8 @@
 /**
- * `opslink dm --to-file FILE`, the built command against the mock server: lists and CSVs,
- * bad lines, result lines and exit codes, a journal that a second run, a run after Ctrl-C and
- * a run after `kill -9` share without messaging anyone twice (the server counts).
+ * `opslink dm --to-file FILE` against the mock server: lists and CSVs, bad lines, result lines
+ * and exit codes, a journal that a second run, a run after Ctrl-C and a run after `kill -9`
+ * share without messaging anyone twice (the server counts). The command runs in this process;
+ * the runs stopped by a signal, and the runs again after them, are the built command in a child.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockEmployee } from '../../src/testing/index.js';
 import { closedPort } from '../support/unsent-journal.js';
-import { assertBuilt, lines, run, SECRETS, type Services, start, startServices } from './helpers.js';
+import { assertBuilt, lines, run, runInProcess, SECRETS, type Services, start, startServices } from './helpers.js';
 
 let s: Services;
 let dir: string;
@@ -58,7 +59,7 @@ describe('opslink dm --to-file', () => {
   it('sends one message per line of a list (email, phone or user id), one result line each naming the recipient, exit 0', async () => {
     const [a, b, c] = hire(3);
     const path = file(`${a!.email}\n${b!.phoneNumber}\n\n${c!.id}\n`);
-    const result = await run(['dm', '--to-file', path, '--body', 'list run', '--format', 'ndjson'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', path, '--body', 'list run', '--format', 'ndjson'], { env: s.env });
     expect(result.code, result.stderr).toBe(0);
     const out = ndjson(result.stdout).sort((x, y) => x.line - y.line);
     expect(out.map(({ line, recipient, status }) => ({ line, recipient, status }))).toEqual([
@@ -73,7 +74,7 @@ describe('opslink dm --to-file', () => {
   it('reads a CSV by its email, phoneNumber or userId column (one filled per row), other columns ignored', async () => {
     const [a, b] = hire(2);
     const path = file(`name,email,phoneNumber\r\n"Doe, Jo",${a!.email},\r\nBen,,${b!.phoneNumber}\r\n`, 'staff.csv');
-    const result = await run(['dm', '--to-file', path, 'csv run', '--format', 'csv'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', path, 'csv run', '--format', 'csv'], { env: s.env });
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout)[0]).toBe('line,recipient,status,detail');
     expect(lines(result.stdout).slice(1).sort()).toEqual([
@@ -86,7 +87,7 @@ describe('opslink dm --to-file', () => {
   it('reports every bad line by number and sends nothing (exit 1)', async () => {
     const [a] = hire(1);
     const path = file(`${a!.email}\nnot a recipient\nana@\n+1 (555) 0100\n12345678-1234-1234-1234-12345678901Z\n`);
-    const result = await run(['dm', '--to-file', path, '--body', 'bad lines'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', path, '--body', 'bad lines'], { env: s.env });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(lines(result.stderr)).toEqual([
@@ -97,7 +98,7 @@ describe('opslink dm --to-file', () => {
     ]);
     expect(s.requests).toEqual([]);
     const csv = file('name,email,userId\nX,x@example.test,00000000-0000-4000-8000-000000000001\n,,\nJo,,\n', 'bad.csv');
-    const rows = await run(['dm', '--to-file', csv, '--body', 'bad rows'], { env: s.env });
+    const rows = await runInProcess(['dm', '--to-file', csv, '--body', 'bad rows'], { env: s.env });
     expect(rows.code).toBe(1);
     expect(lines(rows.stderr)).toEqual([
       'row 2: must fill exactly one of the columns email, userId (fills email, userId)',
@@ -110,7 +111,7 @@ describe('opslink dm --to-file', () => {
   it('a recipient the service refuses is a failed line naming them; the others are sent; exit 1', async () => {
     const [a] = hire(1);
     const path = file(`nobody@example.test\n${a!.email}\n`);
-    const result = await run(['dm', '--to-file', path, '--body', 'one fails', '--format', 'ndjson'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', path, '--body', 'one fails', '--format', 'ndjson'], { env: s.env });
     expect(result.code).toBe(1);
     const out = ndjson(result.stdout).sort((x, y) => x.line - y.line);
     expect(out[0]).toMatchObject({
@@ -126,7 +127,7 @@ describe('opslink dm --to-file', () => {
   it('a recipient listed twice (an email in another case) is messaged once', async () => {
     const [a] = hire(1);
     const path = file(`${a!.email}\n${a!.email.toUpperCase()}\n`);
-    const result = await run(['dm', '--to-file', path, '--body', 'twice', '--format', 'ndjson'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', path, '--body', 'twice', '--format', 'ndjson'], { env: s.env });
     expect(result.code).toBe(0);
     expect(ndjson(result.stdout)).toHaveLength(1);
     expect(result.stderr).toContain('line 2 names the recipient of line 1 again: messaged once');
@@ -138,17 +139,17 @@ describe('opslink dm --to-file', () => {
     const path = file(`${a!.email}\n${b!.email}\n`);
     const journal = journalPath();
     const args = ['dm', '--to-file', path, '--body', 'journaled', '--journal', journal, '--format', 'ndjson'];
-    const first = await run(args, { env: s.env });
+    const first = await runInProcess(args, { env: s.env });
     expect(first.code).toBe(0);
     s.requests.length = 0;
     // The file reordered: a recipient is named by who they are and the text, not by the line.
     writeFileSync(path, `${b!.email}\n${a!.email}\n`);
-    const second = await run(args, { env: s.env });
+    const second = await runInProcess(args, { env: s.env });
     expect(second.code).toBe(0);
     expect(s.requests).toEqual([]);
     expect(ndjson(second.stdout).map((l) => l.status)).toEqual(['already sent', 'already sent']);
     expect(received('journaled').size).toBe(2);
-    const other = await run(['dm', '--to-file', path, '--body', 'journaled, a new text', '--journal', journal], { env: s.env });
+    const other = await runInProcess(['dm', '--to-file', path, '--body', 'journaled, a new text', '--journal', journal], { env: s.env });
     expect(other.code).toBe(0);
     expect(received('journaled, a new text').size).toBe(2);
     for (const text of [first.stdout, first.stderr, second.stdout, second.stderr, readFileSync(journal, 'utf8')])
@@ -161,11 +162,11 @@ describe('opslink dm --to-file', () => {
     const journal = journalPath();
     const args = ['dm', '--to-file', path, '--body', 'refused first', '--journal', journal, '--format', 'ndjson'];
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const first = await run([...args, '--messaging-url', down], { env: s.env });
+    const first = await runInProcess([...args, '--messaging-url', down], { env: s.env });
     expect(first.code).toBe(1);
     expect(ndjson(first.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
     expect(ndjson(first.stdout)[0]!.detail).toMatch(/^APIConnectionError: .*connection failed/);
-    const second = await run(args, { env: s.env });
+    const second = await runInProcess(args, { env: s.env });
     expect(second.code, second.stderr).toBe(0);
     expect(ndjson(second.stdout).map((l) => l.status)).toEqual(['sent', 'sent']);
     expect(received('refused first').size).toBe(2);
@@ -173,7 +174,7 @@ describe('opslink dm --to-file', () => {
 
   it('--dry-run lists every recipient checked, sends nothing and needs no key', async () => {
     const [a] = hire(1);
-    const result = await run(['dm', '--to-file', file(`${a!.email}\n`), '--body', 'dry', '--dry-run', '--format', 'ndjson']);
+    const result = await runInProcess(['dm', '--to-file', file(`${a!.email}\n`), '--body', 'dry', '--dry-run', '--format', 'ndjson']);
     expect(result.code).toBe(0);
     expect(ndjson(result.stdout)).toEqual([{ line: 1, recipient: a!.email, status: 'checked', detail: 'email' }]);
     expect(result.stderr).toContain('dry run: 1 recipient checked; nothing sent');
@@ -182,20 +183,20 @@ describe('opslink dm --to-file', () => {
 
   it('usage errors exit 2: a recipient flag with --to-file, --journal without it, a format it cannot write', async () => {
     const path = file('ada.active@example.test\n');
-    const both = await run(['dm', '--to-file', path, '--email', 'a@example.test', 'hi'], { env: s.env });
+    const both = await runInProcess(['dm', '--to-file', path, '--email', 'a@example.test', 'hi'], { env: s.env });
     expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('--to-file names the recipients: leave out --email') });
-    const journal = await run(['dm', '--email', 'a@example.test', '--journal', 'j', 'hi'], { env: s.env });
+    const journal = await runInProcess(['dm', '--email', 'a@example.test', '--journal', 'j', 'hi'], { env: s.env });
     expect(journal).toMatchObject({ code: 2, stderr: expect.stringContaining('--journal goes with --to-file') });
-    const format = await run(['dm', '--to-file', path, '--format', 'xml', 'hi'], { env: s.env });
+    const format = await runInProcess(['dm', '--to-file', path, '--format', 'xml', 'hi'], { env: s.env });
     expect(format).toMatchObject({ code: 2, stderr: expect.stringContaining('--format must be one of') });
-    const typo = await run(['dm', '--to-fil', path, 'hi'], { env: s.env });
+    const typo = await runInProcess(['dm', '--to-fil', path, 'hi'], { env: s.env });
     expect(typo).toMatchObject({ code: 2, stderr: expect.stringContaining('did you mean --to-file?') });
     expect(s.requests).toEqual([]);
   });
 
   it('a journal that cannot be written is said once, before anything is sent (exit 1)', async () => {
     const journal = join(dir, 'no-such-folder', 'j.ndjson');
-    const result = await run(['dm', '--to-file', file('ada.active@example.test\n'), '--journal', journal, 'hi'], { env: s.env });
+    const result = await runInProcess(['dm', '--to-file', file('ada.active@example.test\n'), '--journal', journal, 'hi'], { env: s.env });
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toBe(`error: cannot write the journal ${journal}: ENOENT; nothing was sent\n`);
     expect(s.requests).toEqual([]);
@@ -204,7 +205,7 @@ describe('opslink dm --to-file', () => {
   it('a table on a terminal-wide layout, and progress on stderr when asked (--progress)', async () => {
     const [a, b] = hire(2);
     const path = file(`${a!.email}\n${b!.email}\n`);
-    const result = await run(['dm', '--to-file', path, '--body', 'table', '--format', 'table', '--progress'], {
+    const result = await runInProcess(['dm', '--to-file', path, '--body', 'table', '--format', 'table', '--progress'], {
       env: { ...s.env, COLUMNS: '100' },
     });
     expect(result.code).toBe(0);

@@ -4,15 +4,13 @@
  * (never Node's parseArgs text), credential errors naming the flag or variable once, one
  * exit code (2) for any flag value a command cannot use, tables that keep values whole,
  * and `orders import` from stdin, with the cell's value in each problem and a clear word
- * when Ctrl-C comes during the upload.
+ * when Ctrl-C comes during the upload. The command runs in this process; stdin, Ctrl-C, a
+ * terminal and `mock` in a child process (the built command).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
-import { assertBuilt, BIN, childEnv, lines, run, type Services, start, startServices } from './helpers.js';
-
-// Each test runs the built command several times: on a machine shared with other work, more than 20 s.
-vi.setConfig({ testTimeout: 60_000 });
+import { assertBuilt, BIN, childEnv, lines, run, runInProcess, type Services, start, startServices } from './helpers.js';
 
 let s: Services;
 beforeAll(async () => {
@@ -33,15 +31,15 @@ const STACK = /^\s+at /m;
 describe('global options', () => {
   it('work before the command as after it: --verbose, --quiet, --timeout, --max-retries', async () => {
     const { first } = s.messaging.employees;
-    const verbose = await run(['--verbose', 'dm', '--email', first.email, 'Dock 4'], { env: s.env });
+    const verbose = await runInProcess(['--verbose', 'dm', '--email', first.email, 'Dock 4'], { env: s.env });
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toContain('[opslink] → POST');
-    const quiet = await run(['--quiet', 'orders', 'list', '--max', '2', '--progress'], { env: s.env });
+    const quiet = await runInProcess(['--quiet', 'orders', 'list', '--max', '2', '--progress'], { env: s.env });
     expect(quiet).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(quiet.stdout)).toHaveLength(2);
-    expect((await run(['--timeout=5000', '-q', 'orders', 'list', '--max', '1'], { env: s.env })).code).toBe(0);
+    expect((await runInProcess(['--timeout=5000', '-q', 'orders', 'list', '--max', '1'], { env: s.env })).code).toBe(0);
     s.warehouse.faults.add({ route: 'GET /api/v1/inbound', times: 1, fault: { hang: 5_000 } });
-    const timedOut = await run(['--timeout', '300', '--max-retries', '0', 'orders', 'list'], { env: s.env });
+    const timedOut = await runInProcess(['--timeout', '300', '--max-retries', '0', 'orders', 'list'], { env: s.env });
     expect(timedOut.code).toBe(4);
     expect(timedOut.stderr).toMatch(/^error: APIConnectionTimeoutError: /);
   });
@@ -53,7 +51,7 @@ describe('global options', () => {
       ['--verbose', 'orders', 'lst'],
       ['--verbose', '--mail'],
     ]) {
-      const result = await run(argv, { env: s.env });
+      const result = await runInProcess(argv, { env: s.env });
       expect({ argv, code: result.code, stack: STACK.test(result.stderr) }).toEqual({ argv, code: 2, stack: false });
     }
   });
@@ -71,22 +69,22 @@ describe('commands and groups', () => {
         ['--help', group],
         ['help', group],
       ]) {
-        const result = await run(argv);
+        const result = await runInProcess(argv);
         expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 0, stderr: '' });
         expect(result.stdout).toMatch(new RegExp(`^Usage: opslink ${group} <command>`));
         for (const name of names) expect(result.stdout).toMatch(new RegExp(`\\n {2}${name} +\\S`));
       }
     }
-    expect((await run(['orders'])).code).toBe(2);
+    expect((await runInProcess(['orders'])).code).toBe(2);
   });
 
   it('an unknown command is named, with the closest one', async () => {
-    const sub = await run(['orders', 'lst']);
+    const sub = await runInProcess(['orders', 'lst']);
     expect(sub.code).toBe(2);
     expect(sub.stderr).toContain(
       'error: unknown command "orders lst"; did you mean "orders list"? The orders commands are list, import, update.',
     );
-    const top = await run(['dn', '--email', 'a@example.test', 'hi']);
+    const top = await runInProcess(['dn', '--email', 'a@example.test', 'hi']);
     expect(top.code).toBe(2);
     expect(top.stderr).toContain('error: unknown command "dn"; did you mean "dm"?');
   });
@@ -104,25 +102,28 @@ describe('mistakes on the command line', () => {
       ['orders', 'list', 'extra'],
       ['--bogus', 'orders', 'list'],
     ];
-    const results = await Promise.all(cases.map((argv) => run(argv, { env: s.env })));
+    // `mock` in a child: it serves until a signal.
+    const results = await Promise.all(cases.map((argv) => (argv[0] === 'mock' ? run : runInProcess)(argv, { env: s.env })));
     for (const [i, argv] of cases.entries()) {
       const result = results[i]!;
       expect({ argv, code: result.code, leaks: PARSE_ARGS_TEXT.test(result.stderr) }).toEqual({ argv, code: 2, leaks: false });
       expect(result.stderr).toMatch(/^error: /);
     }
-    expect((await run(['orders', 'list', '--format'])).stderr).toContain('error: --format needs a value (FORMAT)');
-    expect((await run(['orders', 'list', '--format', '--quiet'])).stderr).toContain(
+    expect((await runInProcess(['orders', 'list', '--format'])).stderr).toContain('error: --format needs a value (FORMAT)');
+    expect((await runInProcess(['orders', 'list', '--format', '--quiet'])).stderr).toContain(
       '--format needs a value (FORMAT), got the option --quiet',
     );
     expect(s.requests).toEqual([]);
   });
 
   it('say "did you mean" for a flag, a column, a --set field and an embed member', async () => {
-    const flag = await run(['dm', '--mail', 'ada@example.test', 'hi'], { env: s.env });
+    const flag = await runInProcess(['dm', '--mail', 'ada@example.test', 'hi'], { env: s.env });
     expect(flag.stderr).toContain('error: unknown option "--mail"; did you mean --email?');
-    const column = await run(['orders', 'list', '--columns', 'order_id,colour'], { env: s.env });
+    const column = await runInProcess(['orders', 'list', '--columns', 'order_id,colour'], { env: s.env });
     expect(column.stderr).toContain('error: --columns: no member "colour"; did you mean "color"?');
-    const set = await run(['orders', 'update', s.warehouse.state.inboundOrders[0]!.order_id, '--set', 'colour=red'], { env: s.env });
+    const set = await runInProcess(['orders', 'update', s.warehouse.state.inboundOrders[0]!.order_id, '--set', 'colour=red'], {
+      env: s.env,
+    });
     expect(set.stderr).toContain('error: --set: no field "colour"; did you mean "color"?');
     expect([flag.code, column.code, set.code]).toEqual([2, 2, 2]);
     const embed = await run(['post', '--embed', '-', '--dry-run'], { env: s.env, input: '{"title":"Build 1042","colour":3066993}' });
@@ -134,14 +135,16 @@ describe('mistakes on the command line', () => {
 
 describe('credentials', () => {
   it('a missing one names the flag or the variable to set, once', async () => {
-    const dm = await run(['dm', '--email', 'ada@example.test', 'hi'], { env: { OPSLINK_MESSAGING_URL: s.env.OPSLINK_MESSAGING_URL } });
+    const dm = await runInProcess(['dm', '--email', 'ada@example.test', 'hi'], {
+      env: { OPSLINK_MESSAGING_URL: s.env.OPSLINK_MESSAGING_URL },
+    });
     expect(dm.code).toBe(2);
     expect(dm.stderr).toBe('error: a credential is missing: pass --bot-key or set OPSLINK_BOT_KEY; nothing was sent\n');
-    const post = await run(['post', '--content', 'x']);
+    const post = await runInProcess(['post', '--content', 'x']);
     expect(post.stderr).toBe(
       'error: a credential is missing: pass --webhook or set OPSLINK_WEBHOOK_URL (or --channel-key with --messaging-url); nothing was sent\n',
     );
-    const orders = await run(['orders', 'list']);
+    const orders = await runInProcess(['orders', 'list']);
     expect(orders.code).toBe(2);
     expect(lines(orders.stderr)).toEqual([
       'error: credentials are missing; nothing was sent:',
@@ -165,7 +168,7 @@ describe('flag values', () => {
       [['--max-retries', 'x', 'orders', 'list'], '--max-retries takes a number, got "x"'],
       [['mock', '--port', 'x'], '--port takes a number, got "x"'],
     ] as const;
-    const results = await Promise.all(cases.map(([argv]) => run([...argv], { env: s.env })));
+    const results = await Promise.all(cases.map(([argv]) => (argv[0] === 'mock' ? run : runInProcess)([...argv], { env: s.env })));
     for (const [i, [argv, message]] of cases.entries()) {
       const result = results[i]!;
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
@@ -177,9 +180,12 @@ describe('flag values', () => {
 
 describe('--format table', () => {
   it('keeps ids, dates and numbers whole and shortens text to fit', async () => {
-    const result = await run(['orders', 'list', '--format', 'table', '--max', '5', '--columns', 'order_id,date,item_name,quantity'], {
-      env: { ...s.env, COLUMNS: '70' },
-    });
+    const result = await runInProcess(
+      ['orders', 'list', '--format', 'table', '--max', '5', '--columns', 'order_id,date,item_name,quantity'],
+      {
+        env: { ...s.env, COLUMNS: '70' },
+      },
+    );
     expect(result.code).toBe(0);
     const rows = lines(result.stdout).slice(1);
     const orders = [...s.warehouse.state.inboundOrders].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
@@ -194,7 +200,7 @@ describe('--format table', () => {
   });
 
   it('falls back to 80 columns when the width is 0 or unknown', async () => {
-    const zero = await run(['orders', 'list', '--format', 'table', '--max', '3', '--quiet'], { env: { ...s.env, COLUMNS: '0' } });
+    const zero = await runInProcess(['orders', 'list', '--format', 'table', '--max', '3', '--quiet'], { env: { ...s.env, COLUMNS: '0' } });
     const widths = lines(zero.stdout).map((line) => [...line].length);
     expect(Math.max(...widths)).toBeLessThanOrEqual(80);
     expect(Math.max(...widths)).toBeGreaterThan(60);
@@ -267,13 +273,15 @@ describe('orders update --set trackingNumbers', () => {
   it('never sends an empty tracking number: empty entries are dropped', async () => {
     const order = s.warehouse.state.inboundOrders.find((o) => o.tracking_numbers.length === 0) ?? s.warehouse.state.inboundOrders[0]!;
     const patchOf = async (value: string) => {
-      const result = await run(['orders', 'update', order.order_id, '--set', `trackingNumbers=${value}`, '--dry-run'], { env: s.env });
+      const result = await runInProcess(['orders', 'update', order.order_id, '--set', `trackingNumbers=${value}`, '--dry-run'], {
+        env: s.env,
+      });
       expect(result.code).toBe(0);
       return (JSON.parse(result.stdout) as { patch: { trackingNumbers?: string[] } }).patch.trackingNumbers;
     };
     expect(await patchOf('1Z001;;1Z002;')).toEqual(['1Z001', '1Z002']);
     for (const value of [';', '', ';;']) expect([value, await patchOf(value)]).not.toContainEqual(expect.arrayContaining(['']));
-    const sent = await run(['orders', 'update', order.order_id, '--set', 'tracking_numbers=;1Z003;'], { env: s.env });
+    const sent = await runInProcess(['orders', 'update', order.order_id, '--set', 'tracking_numbers=;1Z003;'], { env: s.env });
     expect(sent.code).toBe(0);
     expect(s.warehouse.state.inboundOrders.find((o) => o.order_id === order.order_id)?.tracking_numbers).toEqual(['1Z003']);
   });

@@ -14,7 +14,7 @@ import { csvCell, neutralise, unneutralise } from '../../src/cli/formats.js';
 import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS, type InboundOrderCreate, SHIPMENT_FIELDS, WarehouseClient } from '../../src/index.js';
 import { csvLine, parseCsv } from '../../src/warehouse/csv.js';
 import { FORMULA_PREFIXES } from '../../src/warehouse/wire-format.js';
-import { assertBuilt, lines, run, SECRETS, type Services, startServices } from './helpers.js';
+import { lines, runInProcess, SECRETS, type Services, startServices } from './helpers.js';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
 
@@ -62,7 +62,6 @@ const csvOf = (text: string) => {
 const startsLikeFormula = (cell: string) => FORMULA_PREFIXES.some((p) => cell.startsWith(p));
 
 beforeAll(async () => {
-  assertBuilt();
   s = await startServices({ orders: 0, shipments: 2 });
 });
 afterAll(() => s.close());
@@ -74,7 +73,7 @@ beforeEach(() => {
 describe('CSV output: formula-like text neutralised', () => {
   it('orders list --format csv writes such cells with a leading apostrophe; numbers, even negative, as numbers', async () => {
     await create([...FORMULAS, ...APOSTROPHES, ...NORMAL]);
-    const result = await run(['orders', 'list', '--format', 'csv'], { env: s.env });
+    const result = await runInProcess(['orders', 'list', '--format', 'csv'], { env: s.env });
     expect(result.code).toBe(0);
     const [header, ...rows] = csvOf(result.stdout);
     expect(header).toEqual([...INBOUND_ORDER_FIELDS]);
@@ -96,10 +95,10 @@ describe('CSV output: formula-like text neutralised', () => {
   it('shipments list and get --format csv too', async () => {
     const shipment = s.warehouse.state.shipments[0]!;
     shipment.name = '=cmd|"/c calc"!A1';
-    const list = csvOf((await run(['shipments', 'list', '--format', 'csv'], { env: s.env })).stdout);
+    const list = csvOf((await runInProcess(['shipments', 'list', '--format', 'csv'], { env: s.env })).stdout);
     const name = SHIPMENT_FIELDS.indexOf('name');
     expect(list.slice(1).map((r) => r[name])).toContain(`'=cmd|"/c calc"!A1`);
-    const one = csvOf((await run(['shipments', 'get', shipment.shipment_id, '--format', 'csv'], { env: s.env })).stdout);
+    const one = csvOf((await runInProcess(['shipments', 'get', shipment.shipment_id, '--format', 'csv'], { env: s.env })).stdout);
     expect(one[1]![one[0]!.indexOf('name')]).toBe(`'=cmd|"/c calc"!A1`);
     for (const row of [...list, ...one]) expect(row.filter(startsLikeFormula)).toEqual([]);
   });
@@ -108,11 +107,11 @@ describe('CSV output: formula-like text neutralised', () => {
 describe('orders import of an export with formula-like text', () => {
   it('reports each such order by row and column with how to send it, sends nothing, exits 1', async () => {
     await create([...NORMAL, ...FORMULAS, "'plain"]);
-    const exported = await run(['orders', 'list', '--format', 'csv'], { env: s.env });
+    const exported = await runInProcess(['orders', 'list', '--format', 'csv'], { env: s.env });
     const path = file('formulas.csv', exported.stdout);
     s.requests.length = 0;
     for (const args of [[], ['--dry-run']]) {
-      const result = await run(['orders', 'import', path, ...args], { env: s.env });
+      const result = await runInProcess(['orders', 'import', path, ...args], { env: s.env });
       expect(result.code).toBe(1);
       const problems = lines(result.stderr).filter((l) => l.startsWith('row '));
       // The rows (the header is row 1) of the orders created with FORMULAS, column E (item_name).
@@ -153,7 +152,7 @@ describe('orders import of an export with formula-like text', () => {
           })[c as string] ?? '',
       ).join(',');
     const path = file('mixed.csv', `${header}\r\n${cells("'@lamp", '2.5')}\r\n`);
-    const result = await run(['orders', 'import', path, '--dry-run'], { env: s.env });
+    const result = await runInProcess(['orders', 'import', path, '--dry-run'], { env: s.env });
     expect(lines(result.stderr).filter((l) => l.startsWith('row '))).toEqual([
       'row 2, column G (quantity), value "2.5": must be an integer',
       `row 2, column D (item_name), value "'@lamp": must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula); ${FORMULA_HINT}`,
@@ -163,13 +162,13 @@ describe('orders import of an export with formula-like text', () => {
   it('normal orders and apostrophes round-trip byte for byte: export, import, export again', async () => {
     await create([...NORMAL, ...APOSTROPHES]);
     const columns = ['--columns', BULK_CSV_COLUMNS.join(',')];
-    const first = await run(['orders', 'list', '--format', 'csv', ...columns], { env: s.env });
+    const first = await runInProcess(['orders', 'list', '--format', 'csv', ...columns], { env: s.env });
     const [header, ...rows] = lines(first.stdout);
     expect(rows).toHaveLength(6);
     expect(rows.some((r) => r.includes(",'plain,"))).toBe(true);
     expect(rows.some((r) => r.includes(",''=quoted,"))).toBe(true);
     const path = file('plain.csv', first.stdout);
-    const imported = await run(['orders', 'import', path], { env: s.env });
+    const imported = await runInProcess(['orders', 'import', path], { env: s.env });
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ rows: 6, sent: true });
     // The service got the text as it was created ("'=quoted", not "''=quoted").
@@ -179,7 +178,7 @@ describe('orders import of an export with formula-like text', () => {
         .map((o) => o.item_name)
         .sort(),
     ).toEqual([...NORMAL, ...APOSTROPHES].sort());
-    const again = await run(['orders', 'list', '--format', 'csv', ...columns], { env: s.env });
+    const again = await runInProcess(['orders', 'list', '--format', 'csv', ...columns], { env: s.env });
     const [header2, ...rows2] = lines(again.stdout);
     expect(header2).toBe(header);
     // Every row twice: the original and its copy, the same bytes.

@@ -1,10 +1,18 @@
 /**
- * Runs the built `opslink` command (dist/cli/index.js) as a child process against mocks
- * served by `startMockServer` in this process, and counts what reaches them.
+ * Runs the `opslink` command against mocks served by `startMockServer` in this process, and
+ * counts what reaches them: in this process (`runInProcess`: `main` of src/cli/main.ts with
+ * stand-in streams, the environment a child would get, signals of its own), or as the built
+ * command (dist/cli/index.js) in a child process (`run`, `start`), for what only a process
+ * has: stdin, a working directory, signals, a terminal, the exit itself, the bundle.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Stream } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { MESSAGING_ENV, WAREHOUSE_ENV } from '../../src/index.js';
+import { stackFor } from '../../src/platform/agent.node.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../src/testing/index.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -128,6 +136,63 @@ export function run(
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+}
+
+// The clients read the environment the run is given (io.env); the SDK's fromEnv would fill what
+// it lacks from this process's. A child gets none of this process's OPSLINK_* variables, so the
+// process running the command in-process holds none of the clients' either.
+for (const name of [...Object.values(MESSAGING_ENV), ...Object.values(WAREHOUSE_ENV)]) delete process.env[name];
+
+/** stdout or stderr of a run in this process: the text written, never a terminal, every write taken at once. */
+class Collected extends EventEmitter implements Stream {
+  text = '';
+  readonly isTTY = false;
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean {
+    this.text += chunk;
+    // As a stream calls back: once the chunk is handed over, never before write returns.
+    if (callback) process.nextTick(callback);
+    return true;
+  }
+}
+
+/**
+ * Ends the Node transport's idle keep-alive sockets, as the bin's `process.exit()` does once the
+ * command is done (the clients have nothing to close: the connections are the transport's, one
+ * agent per protocol). Sockets in use (another run's request) are left to it. `agentRemove` takes
+ * a destroyed socket out of the agent's free list at once, before another run's request could
+ * be given it (its 'close' comes a turn later).
+ */
+function endIdleSockets(): void {
+  for (const protocol of ['http:', 'https:'] as const) {
+    const free = stackFor(protocol)?.agent.freeSockets ?? {};
+    for (const sockets of Object.values(free)) {
+      for (const socket of [...(sockets ?? [])]) {
+        socket.destroy();
+        socket.emit('agentRemove');
+      }
+    }
+  }
+}
+
+/**
+ * Runs the command line in this process, to its end: `main` with stand-ins for stdout and
+ * stderr, the environment a child of `run` would get (`childEnv`), and signals of its own (none
+ * is ever sent). For a command that needs nothing a process gives: no stdin (a "-" argument),
+ * no working directory (give absolute paths), no signal, no terminal, no check of the exit
+ * itself; `mock` and `opslink-mock` always run in a child.
+ */
+export async function runInProcess(args: string[], options: { env?: Record<string, string | undefined> } = {}): Promise<Result> {
+  if (args.includes('-')) throw new Error('"-" reads stdin: run it in a child process (run, with input)');
+  if (args.find((arg) => !arg.startsWith('-')) === 'mock')
+    throw new Error('opslink mock serves until a signal: run it in a child process (start)');
+  const stdout = new Collected();
+  const stderr = new Collected();
+  try {
+    const code = await main(args, { stdout, stderr, env: childEnv(options.env) }, new EventEmitter());
+    return { code, signal: null, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    endIdleSockets();
+  }
 }
 
 /** Every line of the output, without the last (empty) one after the final line break. */

@@ -1,5 +1,5 @@
 /**
- * `opslink orders import` reads the file as UTF-8, or in the encoding `--encoding` names: a
+ * `opslink orders import` (run in this process) reads the file as UTF-8, or in the encoding `--encoding` names: a
  * Latin-1 CSV (what a spreadsheet saves as "CSV") is refused at its first bad byte, by row and
  * byte offset, with nothing sent, rather than uploaded with replacement characters.
  */
@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
-import { assertBuilt, lines, run, type Services, startServices } from './helpers.js';
+import { lines, runInProcess, type Services, startServices } from './helpers.js';
 
 let s: Services;
 const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-encoding-'));
 
 beforeAll(async () => {
-  assertBuilt();
   s = await startServices({ orders: 2 });
 });
 afterAll(() => s.close());
@@ -50,7 +49,7 @@ describe('opslink orders import: the file encoding', () => {
   it('refuses a Latin-1 file read as UTF-8, naming the row and byte offset, sends nothing, exits 1', async () => {
     const latin1 = Buffer.from(TEXT, 'latin1');
     const offset = latin1.indexOf(0xe1); // the á of Lámpara
-    const result = await run(['orders', 'import', file('latin1.csv', latin1)], { env: s.env });
+    const result = await runInProcess(['orders', 'import', file('latin1.csv', latin1)], { env: s.env });
     expect(result.code).toBe(1);
     expect(lines(result.stderr)).toContainEqual(
       `row 3: is not valid UTF-8 at byte offset ${offset} (byte 0xE1); save the file as UTF-8, or name its encoding with --encoding (e.g. --encoding latin1)`,
@@ -59,7 +58,7 @@ describe('opslink orders import: the file encoding', () => {
   });
 
   it('reads it with --encoding latin1 and uploads the text as UTF-8', async () => {
-    const result = await run(['orders', 'import', file('latin1-named.csv', Buffer.from(TEXT, 'latin1')), '--encoding', 'latin1'], {
+    const result = await runInProcess(['orders', 'import', file('latin1-named.csv', Buffer.from(TEXT, 'latin1')), '--encoding', 'latin1'], {
       env: s.env,
     });
     expect(result.code).toBe(0);
@@ -68,23 +67,23 @@ describe('opslink orders import: the file encoding', () => {
 
   it('reads UTF-16LE with its byte order mark when named', async () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')]);
-    const result = await run(['orders', 'import', file('utf16.csv', bytes), '--encoding', 'utf-16le'], { env: s.env });
+    const result = await runInProcess(['orders', 'import', file('utf16.csv', bytes), '--encoding', 'utf-16le'], { env: s.env });
     expect(result.code).toBe(0);
     expect(createdNames().slice(-2)).toEqual(['Desk lamp', 'Lámpara de escritorio']);
   });
 
   it('takes a UTF-8 byte order mark off: the header reads and the orders are created', async () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT, 'utf8')]);
-    const result = await run(['orders', 'import', file('bom.csv', bytes)], { env: s.env });
+    const result = await runInProcess(['orders', 'import', file('bom.csv', bytes)], { env: s.env });
     expect(result.code).toBe(0);
     expect(createdNames().slice(-2)).toEqual(['Desk lamp', 'Lámpara de escritorio']);
   });
 
   it('an encoding it does not know is a usage error (exit 2); the help names the flag', async () => {
-    const result = await run(['orders', 'import', file('any.csv', Buffer.from(TEXT)), '--encoding', 'klingon', '--dry-run']);
+    const result = await runInProcess(['orders', 'import', file('any.csv', Buffer.from(TEXT)), '--encoding', 'klingon', '--dry-run']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--encoding klingon is not an encoding');
-    const help = await run(['orders', 'import', '--help']);
+    const help = await runInProcess(['orders', 'import', '--help']);
     expect(help.stdout).toMatch(/--encoding NAME/);
   });
 });

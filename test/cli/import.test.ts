@@ -1,16 +1,15 @@
-/** `opslink orders import`: the CSV round trip, every problem by row and column, nothing sent when any row is bad. */
+/** `opslink orders import`, run in this process: the CSV round trip, every problem by row and column, nothing sent when any row is bad. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
-import { assertBuilt, lines, run, type Services, startServices } from './helpers.js';
+import { lines, runInProcess, type Services, startServices } from './helpers.js';
 
 let s: Services;
 const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-import-'));
 
 beforeAll(async () => {
-  assertBuilt();
   s = await startServices({ orders: 40 });
   // Orders the create endpoint takes back: it knows no multi-pack and no manual fulfillment,
   // and wants an asin for fba and fbm.
@@ -45,18 +44,18 @@ const file = (name: string, text: string) => {
 
 describe('opslink orders import', () => {
   it('reads back what orders list --format csv writes: the same orders, created again', async () => {
-    const exported = await run(['orders', 'list', '--format', 'csv'], { env: s.env });
+    const exported = await runInProcess(['orders', 'list', '--format', 'csv'], { env: s.env });
     expect(exported.code).toBe(0);
     const path = file('export.csv', exported.stdout);
     s.requests.length = 0;
     const before = s.warehouse.state.inboundOrders.map((o) => ({ ...o }));
-    const checked = await run(['orders', 'import', path, '--dry-run'], { env: s.env });
+    const checked = await runInProcess(['orders', 'import', path, '--dry-run'], { env: s.env });
     expect(checked.stderr).toContain('skipped columns the upload does not take: order_id, status, created_at');
     expect(checked.code).toBe(0);
     expect(JSON.parse(checked.stdout)).toMatchObject({ rows: 40, problems: 0, sent: false });
     expect(s.requests).toEqual([]);
 
-    const imported = await run(['orders', 'import', path], { env: s.env });
+    const imported = await runInProcess(['orders', 'import', path], { env: s.env });
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ rows: 40, sent: true, message: '40 inbound orders created.' });
     expect(s.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -85,7 +84,7 @@ describe('opslink orders import', () => {
       row({ sold_as: 'bundle' }), // row 10: Q (units_per_pack) required
     ];
     const path = file('planted.csv', `${rows.join('\r\n')}\r\n`);
-    const result = await run(['orders', 'import', path], { env: s.env });
+    const result = await runInProcess(['orders', 'import', path], { env: s.env });
     expect(result.code).toBe(1);
     const problems = lines(result.stderr).filter((l) => l.startsWith('row '));
     expect(problems).toEqual([
@@ -105,7 +104,7 @@ describe('opslink orders import', () => {
   it('checks the header once: unknown, repeated and missing columns', async () => {
     const header = HEADER.replace('quantity,', 'colour,').concat(',retailer');
     const path = file('header.csv', `${header}\r\n${row()},Walmart\r\n${row()},Walmart\r\n`);
-    const result = await run(['orders', 'import', path, '--dry-run'], { env: s.env });
+    const result = await runInProcess(['orders', 'import', path, '--dry-run'], { env: s.env });
     expect(result.code).toBe(1);
     expect(lines(result.stderr).filter((l) => l.startsWith('row '))).toEqual([
       expect.stringMatching(/^row 1, column G \(colour\): is not a column of the upload/),
@@ -116,26 +115,26 @@ describe('opslink orders import', () => {
 
   it('reports rows with a wrong number of fields, and a quote never closed', async () => {
     const short = file('short.csv', `${HEADER}\n${row()}\n${row().split(',').slice(0, 5).join(',')}\n`);
-    const shortResult = await run(['orders', 'import', short, '--dry-run']);
+    const shortResult = await runInProcess(['orders', 'import', short, '--dry-run']);
     expect(shortResult.code).toBe(1);
     expect(shortResult.stderr).toContain('row 3: has 5 fields; the header has 18');
     const open = file('open.csv', `${HEADER}\n${row()}\n${row({ client_notes: '"never closed' })}\n${row()}\n`);
-    const openResult = await run(['orders', 'import', open, '--dry-run']);
+    const openResult = await runInProcess(['orders', 'import', open, '--dry-run']);
     expect(openResult.code).toBe(1);
     expect(openResult.stderr).toContain('row 3: a quoted field is never closed');
   });
 
   it('exits 1 for a file it cannot read, an empty file, or a header without rows', async () => {
-    const missing = await run(['orders', 'import', join(dir, 'nope.csv'), '--dry-run']);
+    const missing = await runInProcess(['orders', 'import', join(dir, 'nope.csv'), '--dry-run']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('cannot read');
-    expect((await run(['orders', 'import', file('empty.csv', ''), '--dry-run'])).stderr).toContain('the file is empty');
-    expect((await run(['orders', 'import', file('header-only.csv', `${HEADER}\r\n`), '--dry-run'])).stderr).toContain('no orders');
+    expect((await runInProcess(['orders', 'import', file('empty.csv', ''), '--dry-run'])).stderr).toContain('the file is empty');
+    expect((await runInProcess(['orders', 'import', file('header-only.csv', `${HEADER}\r\n`), '--dry-run'])).stderr).toContain('no orders');
   });
 
   it('uploads a good file as is, with the upload progress in bytes when forced', async () => {
     const path = file('good.csv', `${HEADER}\r\n${row({ order_number: 'PO-9001' })}\r\n${row({ order_number: 'PO-9002' })}\r\n`);
-    const result = await run(['orders', 'import', path], { env: { ...s.env, OPSLINK_PROGRESS: '1' } });
+    const result = await runInProcess(['orders', 'import', path], { env: { ...s.env, OPSLINK_PROGRESS: '1' } });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ rows: 2, sent: true, data: { count: 2 } });
     expect(result.stderr).toMatch(/uploading good\.csv · [\d.]+ (B|KB) of [\d.]+ (B|KB) · .* · done in/);
@@ -147,14 +146,14 @@ describe('opslink orders import', () => {
       body: { status: 'failed', message: 'Bad file.', data: null, errors: ['row 2: no'] },
     });
     const path = file('refused.csv', `${HEADER}\r\n${row()}\r\n`);
-    const result = await run(['orders', 'import', path], { env: s.env });
+    const result = await runInProcess(['orders', 'import', path], { env: s.env });
     expect(result.code).toBe(3);
     expect(lines(result.stderr)).toEqual(['error: BadRequestError: Bad file. (400 POST /api/v1/inbound)', '  row 2: no']);
   });
 
   it('needs credentials for a real import, not for a dry run', async () => {
     const path = file('creds.csv', `${HEADER}\r\n${row()}\r\n`);
-    expect((await run(['orders', 'import', path])).code).toBe(2);
-    expect((await run(['orders', 'import', path, '--dry-run'])).code).toBe(0);
+    expect((await runInProcess(['orders', 'import', path])).code).toBe(2);
+    expect((await runInProcess(['orders', 'import', path, '--dry-run'])).code).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Terminal } from '../../src/cli/io.js';
 import { printable } from '../../src/cli/printable.js';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
-import { assertBuilt, run } from './helpers.js';
+import { runInProcess } from './helpers.js';
 
 /** Characters a terminal acts on rather than shows, but tab and line feed. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
@@ -63,12 +63,11 @@ describe('printable', () => {
 
 describe('opslink orders import with a hostile CSV', () => {
   it('names the bad column without echoing its escape sequences', async () => {
-    assertBuilt();
     const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-hostile-'));
     const header = [...BULK_CSV_COLUMNS, Object.values(HOSTILE).join('')].join(',');
     const path = join(dir, `orders${HOSTILE.BEL}.csv`);
     writeFileSync(path, `${header}\r\n`);
-    const result = await run(['orders', 'import', path, '--dry-run']);
+    const result = await runInProcess(['orders', 'import', path, '--dry-run']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is not a column of the upload');
     expect(result.stderr).toContain('\\x1B]8;;https://evil.example/\\x07click me');

@@ -1,5 +1,5 @@
 /**
- * Every command that writes, run as built against a server the SDK did not write
+ * Every command that writes, run in this process against a server the SDK did not write
  * (`test/support/document-server.ts`), in both of its modes: the documents' letter, and
  * drifting as real services do (a 201 where 200 was usual, ids as numbers, members the
  * document does not name, a 308 to the trailing-slash path for every write). Each command
@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocumentServer, startDocumentServer } from '../support/document-server.js';
-import { assertBuilt, run } from './helpers.js';
+import { runInProcess } from './helpers.js';
 
 const ORDERS_CSV = fileURLToPath(new URL('../../examples/orders.csv', import.meta.url));
 
@@ -16,7 +16,6 @@ describe.each([false, true])('the write commands against a service written from 
   let server: DocumentServer;
   let env: Record<string, string>;
   beforeAll(async () => {
-    assertBuilt();
     server = await startDocumentServer({ drift });
     env = {
       OPSLINK_MESSAGING_URL: server.url,
@@ -32,7 +31,7 @@ describe.each([false, true])('the write commands against a service written from 
   /** Runs one command; it must succeed, say no key, and send exactly one write to `path` (after any redirect). */
   async function writes(args: string[], method: string, path: RegExp, extraEnv: Record<string, string> = {}) {
     const before = server.requests.length;
-    const result = await run(args, { env: { ...env, ...extraEnv } });
+    const result = await runInProcess(args, { env: { ...env, ...extraEnv } });
     expect(result.code, result.stderr).toBe(0);
     for (const secret of [server.botKey, server.channelKey, server.apiKey]) {
       expect(result.stderr).not.toContain(secret);

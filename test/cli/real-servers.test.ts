@@ -1,6 +1,6 @@
 /**
- * The built command against a server the SDK did not write, drifting the way real services
- * do (`test/support/document-server.ts`): `shipments list`, `shipments get` and `orders list`
+ * The command, run in this process, against a server the SDK did not write, drifting the way
+ * real services do (`test/support/document-server.ts`): `shipments list`, `shipments get` and `orders list`
  * print what they got in every format (a `null` as an empty cell, text where a number was
  * documented, a status the document does not list), exit 0, and say once on stderr which
  * members broke the document, naming members, never values or keys.
@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/warehouse/csv.js';
 import { type DocumentServer, startDocumentServer } from '../support/document-server.js';
-import { assertBuilt, lines, run } from './helpers.js';
+import { lines, runInProcess } from './helpers.js';
 
 let server: DocumentServer;
 let env: Record<string, string>;
 beforeAll(async () => {
-  assertBuilt();
   server = await startDocumentServer({ drift: true });
   env = { OPSLINK_WAREHOUSE_URL: server.url, OPSLINK_WAREHOUSE_API_KEY: server.apiKey, OPSLINK_WAREHOUSE_ID: server.warehouseId };
 });
@@ -29,7 +28,7 @@ describe.each(FORMATS)('against a drifting service, --format %s', (format) => {
   };
 
   it('shipments list: every shipment, nulls and unknown values as received', async () => {
-    const result = await run(['shipments', 'list', '--format', format], { env: { ...env, COLUMNS: '200' } });
+    const result = await runInProcess(['shipments', 'list', '--format', format], { env: { ...env, COLUMNS: '200' } });
     ok(result);
     expect(result.stderr).toContain('data.shipments[].shipped_at');
     if (format === 'json') {
@@ -57,20 +56,20 @@ describe.each(FORMATS)('against a drifting service, --format %s', (format) => {
 
   it('shipments get: a shipment never shipped, its rate_id null', async () => {
     const id = server.shipments[2]!.shipment_id as string;
-    const result = await run(['shipments', 'get', id, '--format', format], { env: { ...env, COLUMNS: '200' } });
+    const result = await runInProcess(['shipments', 'get', id, '--format', format], { env: { ...env, COLUMNS: '200' } });
     ok(result);
     expect(result.stderr).toContain('data.shipment.shipped_at');
     if (format === 'json' || format === 'ndjson')
       expect(JSON.parse(result.stdout)).toMatchObject({ shipment_id: id, shipped_at: null, status: 'cancelled' });
     else expect(result.stdout).toContain(id);
     const shipped = server.shipments[4]!.shipment_id as string;
-    const detail = await run(['shipments', 'get', shipped, '--format', format], { env: { ...env, COLUMNS: '200' } });
+    const detail = await runInProcess(['shipments', 'get', shipped, '--format', format], { env: { ...env, COLUMNS: '200' } });
     ok(detail);
     if (format === 'json') expect(JSON.parse(detail.stdout).trackings[0].rate_id).toBeNull();
   });
 
   it('orders list: quantities sent as text, lists sent as null, an unknown fulfillment type', async () => {
-    const result = await run(['orders', 'list', '--format', format, '--sort-order', 'asc'], { env: { ...env, COLUMNS: '200' } });
+    const result = await runInProcess(['orders', 'list', '--format', format, '--sort-order', 'asc'], { env: { ...env, COLUMNS: '200' } });
     ok(result);
     expect(result.stderr).toContain('data.orders[].quantity');
     if (format === 'json') {

@@ -43,14 +43,31 @@ export const BOTH_TRANSPORTS: readonly string[] = [
 ];
 
 /**
+ * The CLI files: the command runs in-process (`runInProcess`, test/cli/helpers.ts) as the bin
+ * runs it, on Node.
+ */
+const CLI_IN_PROCESS =
+  'the opslink command runs on Node, whose transport is the Node one (the built bin, in child processes, too); what either transport sends is proven by the client test files';
+
+/**
  * Files that send over the Node transport but run once, each with why a fetch run would prove
  * nothing new. Keep this short: when in doubt, a file belongs in BOTH_TRANSPORTS.
  */
 export const NODE_ONLY: Readonly<Record<string, string>> = {
   'test/platform/node-transport.test.ts':
     'the Node transport itself (keep-alive, a reused socket dropped, when it hands over to fetch): its suites skip where #transport is fetch',
-  'test/cli/formula.test.ts':
-    "the built CLI's CSV rule against formula injection, run in child processes; the clients in-process only put orders into the mock server",
+  // The opslink command run in-process (main of src/cli/main.ts) against servers of the test's own.
+  'test/cli/behaviour.test.ts': CLI_IN_PROCESS,
+  'test/cli/campaign.test.ts': CLI_IN_PROCESS,
+  'test/cli/campaign-redis.test.ts': CLI_IN_PROCESS,
+  'test/cli/command-line.test.ts': CLI_IN_PROCESS,
+  'test/cli/formula.test.ts': CLI_IN_PROCESS,
+  'test/cli/import.test.ts': CLI_IN_PROCESS,
+  'test/cli/import-encoding.test.ts': CLI_IN_PROCESS,
+  'test/cli/messaging.test.ts': CLI_IN_PROCESS,
+  'test/cli/real-servers.test.ts': CLI_IN_PROCESS,
+  'test/cli/real-servers-writes.test.ts': CLI_IN_PROCESS,
+  'test/cli/warehouse.test.ts': CLI_IN_PROCESS,
   'test/platform/browser-redirects.test.ts':
     "the browser variant's redirect rule, imported by name and called directly with answers made in the test: no transport of either project takes part",
   'test/platform/transport-watch.test.ts':
