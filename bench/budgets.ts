@@ -163,8 +163,17 @@ export const BUDGETS: Record<string, number> = {
  * lists and creates orders: 23,134 → 22,208 bytes): this one file inlines that module too,
  * wrapped by esbuild for its lazy start, with `updateMany`'s copy of the items
  * (`npm run check:size` at 03:59 UTC): 26,072 / 33,785 / 39,092 (+31 / +577 / +586).
+ *
+ * Re-recorded for two defects an adversary and a review found on the packed package
+ * (`npm run check:size`, 2026-11-27 06:10 UTC): 26,112 / 34,008 / 39,301 (+40 / +223 / +209).
+ * A schema whose import failed is an `APIConnectionError` and is imported again by the next
+ * input that needs it (core/input-check.ts; it was the import's raw `TypeError`, kept for the
+ * life of the page): +40 on each entry. A newest-first walk over a list that grows by a page
+ * before every request ends after 50 such pages instead of asking forever
+ * (warehouse/page.ts): +183 / +169 on the entries that page. The pages (PAGE_BUDGETS): the
+ * direct message 16,476, list and create 22,390, both 24,177, each still within its budget.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_072, 'opslink/warehouse': 33_785, opslink: 39_092 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_112, 'opslink/warehouse': 34_008, opslink: 39_301 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -206,7 +206,7 @@ function ignoredOffset(asked: number, context: PagingContext<unknown>): Response
 }
 
 function outgrown(total: number, context: PagingContext<unknown>): ResponseValidationError {
-  const message = `the list grew by a page or more before each of the last ${STALLED_PAGES} pages (total now ${total}): they held only records created since the walk began, and it came no nearer to those it has not listed, so it ends here rather than asking forever`;
+  const message = `the list grew by a page or more before each of the last ${STALLED_PAGES} pages (total ${total}): the walk ends rather than ask forever`;
   return walkEnded(context, 'total', message);
 }
 
