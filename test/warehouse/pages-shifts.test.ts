@@ -141,7 +141,9 @@ describe('a list that grows by a page or more before every request', () => {
         for await (const o of client.inbound.list({ limit: 2 }, { concurrency })) ids.push(o.order_id);
       })().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseValidationError);
-      expect((error as ResponseValidationError).message).toMatch(/grew by a page or more before each of the last 50 pages \(total \d+\): the walk ends/);
+      expect((error as ResponseValidationError).message).toMatch(
+        /grew by a page or more before each of the last 50 pages \(total \d+\): the walk ends/,
+      );
       expect((error as ResponseValidationError).issues[0]?.path).toEqual(['total']);
       expect(ids).toEqual([uuid(5), uuid(4)]); // the first page, as it was answered
       expect(requests.length).toBeGreaterThanOrEqual(51);
