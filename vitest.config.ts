@@ -39,10 +39,11 @@ const OPENAPI_SETUP = 'test/openapi/setup.ts';
 
 export default defineConfig({
   test: {
-    // One file more than the cores: most files spend much of their time waiting on sockets,
-    // timers, Redis, Chromium and child processes, not on a core. On 2 cores, two at a time:
-    // CI used 806 s of CPU in 593 s (npm test 469 s); three: 711 s in 460 s (npm test 347 s).
-    maxWorkers: Number(process.env.OPSLINK_TEST_WORKERS) || availableParallelism() + 1,
+    // Two files more than the cores: most files spend much of their time waiting on sockets,
+    // timers, Redis, Chromium and child processes, not on a core. On 2 cores, CI (fresh clone,
+    // v8 coverage, the runtime matrix beside): three at a time 417 s (npm test 357 s), four
+    // 350 s (npm test 306 s).
+    maxWorkers: Number(process.env.OPSLINK_TEST_WORKERS) || availableParallelism() + 2,
     // Longest files first, over all projects: no long file left to run alone at the end.
     sequence: { sequencer: LongestFirst },
     // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
