@@ -2,12 +2,13 @@
 // .ci/run writes it): each test file's seconds, the longest of its runs (a file in both
 // transport projects runs twice). The sequencer (test/support/sequencer.ts) starts the longest first.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
 
 const report = JSON.parse(readFileSync(process.argv[2] ?? '.tmp/node-tests.json', 'utf8'));
 const seconds = {};
 for (const file of report.testResults) {
-  const name = relative(process.cwd(), file.name).replaceAll('\\', '/');
+  // The path from the repository's test/ folder, wherever the run's clone was.
+  const path = file.name.replaceAll('\\', '/');
+  const name = path.slice(path.lastIndexOf('/test/') + 1);
   const took = Math.round((file.endTime - file.startTime) / 100) / 10;
   seconds[name] = Math.max(seconds[name] ?? 0, took);
 }
