@@ -36,6 +36,8 @@ const nodeTest = {
 };
 // Every exchange with a service mock is checked against openapi/*.json.
 const OPENAPI_SETUP = 'test/openapi/setup.ts';
+// The processes the tests start keep the compile cache under --coverage (the file says why).
+const CHILD_COMPILE_CACHE = 'test/support/child-compile-cache.ts';
 
 export default defineConfig({
   test: {
@@ -68,7 +70,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           provide: { transport: 'node', coverage },
           // After each file: did it send over the Node transport without being listed for both? (test/README.md)
-          setupFiles: [OPENAPI_SETUP, 'test/support/transport-check.ts'],
+          setupFiles: [OPENAPI_SETUP, 'test/support/transport-check.ts', CHILD_COMPILE_CACHE],
         },
       },
       // The files whose clients send over the platform transport in-process, again on fetch:
@@ -80,7 +82,7 @@ export default defineConfig({
           name: 'node-fetch',
           include: [...BOTH_TRANSPORTS],
           provide: { transport: 'fetch', coverage },
-          setupFiles: [OPENAPI_SETUP],
+          setupFiles: [OPENAPI_SETUP, CHILD_COMPILE_CACHE],
         },
       },
       {
