@@ -4,7 +4,7 @@
  * strings, 25,000-element arrays, objects nested 10,000 deep, cycles, wrong types (null,
  * numbers, BigInt, functions, symbols) and Proxies that throw on every access. That a call's
  * CPU grows no faster than its input is proven apart, as a ratio of 10,000 to 40,000 items,
- * which no machine's speed or load moves (a copy of the rows before each row: 9.7×).
+ * which no machine's speed or load moves (a copy of the rows before each row: 13×).
  *
  * The contract: a call either succeeds or fails with an `OpslinkError` subclass, never a
  * TypeError or RangeError escaping from inside the SDK. The one exception is the caller's
@@ -20,6 +20,8 @@
  * retries.test.ts's business (this mock never answers one that is). And since the in-memory mock never fails to connect, a plain
  * `APIConnectionError` there means the SDK misfiled its own failure as a network one.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -474,7 +476,7 @@ describe.runIf(onNodeProject)('error messages stay bounded, whatever the input',
 // Refused or sent, the same on both projects. Every target above takes every huge input within
 // an absolute bound; this proves the growth, whatever the machine: a linear pass costs about 4
 // times the CPU for 4 times the items, a quadratic one up to 16 (copying the rows before each
-// row of a bulk measured 9.7).
+// row of a bulk measured 13).
 describe.runIf(onNodeProject)('CPU grows no faster than the input', () => {
   const GROWTH: [string, (n: number) => unknown][] = [
     ['inbound.createBulk of n bad rows', (n) => wh.inbound.createBulk(objects(n) as Loose)],
@@ -492,12 +494,17 @@ describe.runIf(onNodeProject)('CPU grows no faster than the input', () => {
     ],
   ];
 
+  /** V8's collector, for a clean heap before each measured call: a major GC of the last call's garbage is not this call's. */
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc') as () => void;
+
   /** CPU ms of one call with `n` items (best of `times`: a GC that falls in one run is not the call's). */
   async function cpuOf(make: (n: number) => unknown, n: number, times: number): Promise<number> {
     let best = Number.POSITIVE_INFINITY;
     for (let i = 0; i < times; i++) {
       messaging.reset();
       warehouse.reset();
+      collect();
       const started = cpuMs();
       await settle(Promise.resolve().then(() => make(n)));
       best = Math.min(best, cpuMs() - started);
@@ -505,14 +512,24 @@ describe.runIf(onNodeProject)('CPU grows no faster than the input', () => {
     return best;
   }
 
-  // Sizes where each call takes tens of ms or more: well above the timer's noise.
+  // Sizes where each call takes tens of ms or more: well above the timer's noise. Best of two
+  // at each size, measured again once when over the bound (a cheap call of 25 ms at 10,000
+  // items once measured 8.4 under a loaded CI).
   const SMALL = 10_000;
   it.each(GROWTH)('%s: four times the items, under eight times the CPU', async (_, make) => {
     await cpuOf(make, SMALL / 10, 1); // warm: lazy imports and JIT
-    const small = await cpuOf(make, SMALL, 2);
-    let large = await cpuOf(make, 4 * SMALL, 1);
-    if (large > 8 * small) large = Math.min(large, await cpuOf(make, 4 * SMALL, 2));
-    expect(large / small, `${small.toFixed(1)} ms at ${SMALL}, ${large.toFixed(1)} ms at ${4 * SMALL}`).toBeLessThan(8);
+    const measure = async () => {
+      const small = await cpuOf(make, SMALL, 2);
+      const large = await cpuOf(make, 4 * SMALL, 2);
+      return { small, large, ratio: large / small };
+    };
+    let found = await measure();
+    if (found.ratio >= 8) {
+      const again = await measure();
+      if (again.ratio < found.ratio) found = again;
+    }
+    const { small, large, ratio } = found;
+    expect(ratio, `${small.toFixed(1)} ms at ${SMALL}, ${large.toFixed(1)} ms at ${4 * SMALL}`).toBeLessThan(8);
   });
 });
 
