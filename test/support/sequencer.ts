@@ -14,10 +14,10 @@ const measured: Record<string, number> = JSON.parse(readFileSync(new URL('./dura
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const byVitest = await super.sort(files);
-    const seconds = (spec: TestSpecification): number | undefined =>
-      this.ctx.cache.getTestSpecificationResult(spec)?.duration !== undefined
-        ? this.ctx.cache.getTestSpecificationResult(spec)!.duration / 1000
-        : measured[relative(this.ctx.config.root, spec.moduleId).replaceAll('\\', '/')];
+    const seconds = (spec: TestSpecification): number | undefined => {
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      return cached !== undefined ? cached / 1000 : measured[relative(this.ctx.config.root, spec.moduleId).replaceAll('\\', '/')];
+    };
     const rank = new Map(byVitest.map((spec, i) => [spec, i]));
     // A file with no figure keeps vitest's place among the others (failed first, then larger).
     return byVitest.toSorted((a, b) => {
