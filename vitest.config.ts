@@ -38,6 +38,8 @@ const nodeTest = {
 const OPENAPI_SETUP = 'test/openapi/setup.ts';
 // The processes the tests start keep the compile cache under --coverage (the file says why).
 const CHILD_COMPILE_CACHE = 'test/support/child-compile-cache.ts';
+// OPSLINK_CPU_REPORT=<file>: the CPU each file used, a line per file (the file says how).
+const CPU_REPORT = 'test/support/cpu-report.ts';
 
 export default defineConfig({
   test: {
@@ -70,7 +72,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           provide: { transport: 'node', coverage },
           // After each file: did it send over the Node transport without being listed for both? (test/README.md)
-          setupFiles: [OPENAPI_SETUP, 'test/support/transport-check.ts', CHILD_COMPILE_CACHE],
+          setupFiles: [CPU_REPORT, OPENAPI_SETUP, 'test/support/transport-check.ts', CHILD_COMPILE_CACHE],
         },
       },
       // The files whose clients send over the platform transport in-process, again on fetch:
@@ -82,7 +84,7 @@ export default defineConfig({
           name: 'node-fetch',
           include: [...BOTH_TRANSPORTS],
           provide: { transport: 'fetch', coverage },
-          setupFiles: [OPENAPI_SETUP, CHILD_COMPILE_CACHE],
+          setupFiles: [CPU_REPORT, OPENAPI_SETUP, CHILD_COMPILE_CACHE],
         },
       },
       {

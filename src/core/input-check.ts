@@ -18,17 +18,22 @@ export interface InputCheck<T = unknown> {
   fast(input: unknown): T | undefined;
   /** The schema, by a dynamic import of the module that builds it (and zod with it). */
   schema(): Promise<z.ZodMiniType>;
+  /** The schema once an earlier input has loaded it, else `undefined`. */
+  loaded?(): z.ZodMiniType | undefined;
 }
 
 /**
  * `input` checked: at once when the fast check vouches for it (its copy is what is sent, read
- * once, now), else once the schema has run (its output, or every problem it found, under
- * `prefix`) on a copy of the input taken now (`snapshot`): either way the input is read at
- * the call, and what the caller does to it while the schema loads changes nothing.
+ * once, now), or by the schema (its output, or every problem it found, under `prefix`): at
+ * once when an earlier input loaded it, else once it has loaded, on a copy of the input taken
+ * now (`snapshot`). Either way the input is read at the call, and what the caller does to it
+ * while the schema loads changes nothing.
  */
 export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (string | number)[] = []): Eventually<Checked<T>> {
   const value = check.fast(input);
   if (value !== undefined) return { ok: true, value };
+  const loaded = check.loaded?.();
+  if (loaded) return checkValue(loaded, input, prefix) as Checked<T>;
   const taken = snapshot(input);
   return check.schema().then((schema) => checkValue(schema, taken, prefix) as Checked<T>);
 }
@@ -41,10 +46,14 @@ export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (str
  */
 export function inputCheck<T>(fast: (input: unknown) => T | undefined, load: () => Promise<z.ZodMiniType>): InputCheck<T> {
   let loading: Promise<z.ZodMiniType> | undefined;
+  let loaded: z.ZodMiniType | undefined;
   const schema = () =>
-    (loading ??= load().catch((cause: unknown) => {
-      loading = undefined;
-      throw new APIConnectionError('the schema that checks this input could not be loaded; nothing was sent', { cause });
-    }));
-  return { fast, schema };
+    (loading ??= load().then(
+      (schema) => (loaded = schema),
+      (cause: unknown) => {
+        loading = undefined;
+        throw new APIConnectionError('the schema that checks this input could not be loaded; nothing was sent', { cause });
+      },
+    ));
+  return { fast, schema, loaded: () => loaded };
 }

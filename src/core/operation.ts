@@ -97,7 +97,8 @@ export function runOperation<P, O>(
  * @internal {@link runOperation} for an operation a call loads on demand: its declaration (and
  * the schemas it checks with) live in a module of their own that the first call imports, so a
  * page that never makes the call never loads them. A module that cannot be loaded (a page
- * offline) is an `APIConnectionError`, and the next call tries again.
+ * offline) is an `APIConnectionError`, and the next call tries again. Once an earlier call
+ * has loaded it (`ready` gives it), a call runs at once, as any other.
  */
 export function runLoaded<P, O>(
   context: ClientContext,
@@ -105,15 +106,18 @@ export function runLoaded<P, O>(
   input: unknown,
   options: CallOptions | undefined,
   methodName: string,
+  ready?: () => Operation<P, O> | undefined,
 ): APIPromise<O> {
-  // The caller's line and its input, both taken now, at the call: after the load the stack no
-  // longer has the caller's frames, and the caller may have changed its object meanwhile.
-  // The deadline, too, runs from the call, not from the load.
+  // The caller's line, taken now, at the call: after the load the stack no longer has the
+  // caller's frames. The deadline, too, runs from the call, not from the load.
   const call: CallOptions = {
     ...options,
     callSite: options?.callSite ?? captureCallSite(runLoaded),
     calledAt: options?.calledAt ?? Date.now(),
   };
+  const operation = ready?.();
+  if (operation) return runOperation(context, operation, input, call, methodName);
+  // And its input: the caller may change its object while the module loads.
   const taken = snapshot(input);
   const loaded = load().catch((cause: unknown) => {
     throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);
@@ -155,7 +159,9 @@ export function sendOperation<P, O>(
     );
     return new APIPromise(sent);
   } catch (error) {
-    return rejectedPromise(error);
+    // Refused at once (a missing credential, an input the loaded schema refused): the
+    // error's stack, too, is the call's.
+    return rejectedPromise(callSite ? withCallSite(error, callSite) : error);
   }
 }
 

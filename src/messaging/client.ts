@@ -75,6 +75,8 @@ export class MessagingClient {
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
   /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas). */
   #channelMessage: Promise<Operation<unknown, CreatedMessage>> | undefined;
+  /** The same operation once loaded: later calls run at once. */
+  #channelMessageLoaded: Operation<unknown, CreatedMessage> | undefined;
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -258,7 +260,7 @@ export class MessagingClient {
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
     const load = () => {
       this.#channelMessage ??= import('./channel-message.js').then(
-        (module) => module.postChannelMessage(this.#options.embedLimits, this.#webhook),
+        (module) => (this.#channelMessageLoaded = module.postChannelMessage(this.#options.embedLimits, this.#webhook)),
         (error: unknown) => {
           this.#channelMessage = undefined; // tried again by the next call
           throw error;
@@ -266,7 +268,7 @@ export class MessagingClient {
       );
       return this.#channelMessage;
     };
-    return runLoaded(this.#context, load, input, options, 'postChannelMessage');
+    return runLoaded(this.#context, load, input, options, 'postChannelMessage', () => this.#channelMessageLoaded);
   }
 
   /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */

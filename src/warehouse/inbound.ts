@@ -114,7 +114,14 @@ export class InboundOrders {
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
     // Bytes copied now, as rows are (a Blob or File is taken as given): the caller may reuse its buffer meanwhile.
     const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
-    return runLoaded(this.#context, () => this.#load().then((m) => m.createBulk), taken, options, 'inbound.createBulk');
+    return runLoaded(
+      this.#context,
+      () => this.#load().then((m) => m.createBulk),
+      taken,
+      options,
+      'inbound.createBulk',
+      () => this.#loaded?.createBulk,
+    );
   }
 
   /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */
@@ -152,7 +159,14 @@ export class InboundOrders {
   update(orderId: string, patch: InboundOrderUpdate, options?: UpdateOptions): APIPromise<UpdateResult> {
     const { current, ...request } = options ?? {};
     const input = { order_id: orderId, patch, current };
-    return runLoaded(this.#context, () => this.#load().then((m) => m.updateOrder), input, options && request, 'inbound.update');
+    return runLoaded(
+      this.#context,
+      () => this.#load().then((m) => m.updateOrder),
+      input,
+      options && request,
+      'inbound.update',
+      () => this.#loaded?.updateOrder,
+    );
   }
 
   /**
@@ -168,8 +182,9 @@ export class InboundOrders {
    */
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
-      // Read once, at the call: its rules may have to load first, and the caller may change its items meanwhile.
-      snapshot(items),
+      // Read once, at the call: when its rules have to load first, a copy (the caller may change
+      // its items meanwhile); once loaded, every item is checked before the first await.
+      this.#loaded ? items : snapshot(items),
       {
         // Checked once the rules have loaded, on the copy taken at the call.
         check: (item, index) => {

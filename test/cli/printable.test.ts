@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Terminal } from '../../src/cli/io.js';
 import { printable } from '../../src/cli/printable.js';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
+import { binaryString } from '../support/arbitraries.js';
 import { runInProcess } from './helpers.js';
 
 /** Characters a terminal acts on rather than shows, but tab and line feed. */
@@ -39,7 +40,7 @@ describe('printable', () => {
   });
 
   it('leaves no control character in any text (property)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => !CONTROL.test(printable(text))));
+    fc.assert(fc.property(binaryString(), (text) => !CONTROL.test(printable(text))));
   });
 
   it("Terminal's messages, errors and progress lines all pass through it", () => {

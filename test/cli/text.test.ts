@@ -5,6 +5,7 @@ import { layout, mustStayWhole } from '../../src/cli/formats.js';
 import { exampleLines, wrap } from '../../src/cli/help.js';
 import { quoted } from '../../src/cli/io.js';
 import { closest, editDistance } from '../../src/cli/suggest.js';
+import { binaryString } from '../support/arbitraries.js';
 
 describe('closest', () => {
   it('finds the name a typo stands for, and none when nothing is close', () => {
@@ -33,7 +34,7 @@ describe('quoted', () => {
 
   it('never lets a control character through', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
+      fc.property(binaryString(), (text) => {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be printed
         expect(quoted(text, 1000)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       }),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { checkInput, inputCheck } from '../../src/core/input-check.js';
 import { runLoaded } from '../../src/core/operation.js';
-import { APIConnectionError, MessagingClient } from '../../src/index.js';
+import { APIConnectionError, MessagingClient, RequestValidationError } from '../../src/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 
 describe('an operation loaded by its first call', () => {
@@ -63,7 +63,24 @@ describe('an operation loaded by its first call', () => {
     // An input the fast check vouches for never waits on the schema.
     expect(checkInput(check, 'vouched')).toEqual({ ok: true, value: 'vouched' });
     await expect(checkInput(check, 'not vouched')).resolves.toEqual({ ok: true, value: 'not vouched' });
-    await expect(checkInput(check, 7)).resolves.toMatchObject({ ok: false });
+    // Loaded now: the schema checks the next input at once, with no copy and no wait.
+    expect(checkInput(check, 7)).toMatchObject({ ok: false });
     expect(imports).toBe(2);
+  });
+
+  it('once its module is loaded, a call checks its input at once: what the caller changes after the call is not what is checked', async () => {
+    const mock = createMessagingMock();
+    const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
+    await client.postChannelMessage({ content: 'loads the module' });
+    // A refusal the fast check cannot vouch for goes to the schema, loaded by the call above.
+    const refused = { content: '', embeds: [] as unknown[] };
+    const call = client.postChannelMessage(refused as never);
+    refused.content = 'changed after the call';
+    await expect(call).rejects.toBeInstanceOf(RequestValidationError);
+    const sent = { content: 'sent as it was at the call' };
+    const posted = client.postChannelMessage(sent);
+    sent.content = '';
+    await posted;
+    expect(mock.state.channelMessages.at(-1)).toMatchObject({ content: 'sent as it was at the call' });
   });
 });

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, MessagingClient, WarehouseClient } from '../../src/index.js';
 import { Redactor } from '../../src/internal/redact.js';
+import { binaryString } from '../support/arbitraries.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';
 
 describe('the redactor', () => {
@@ -88,12 +89,12 @@ describe('the redactor', () => {
       .oneof(
         fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
         fc.string({ minLength: 8, maxLength: 40 }),
-        fc.string({ unit: 'binary', minLength: 8, maxLength: 24 }),
+        binaryString({ minLength: 8, maxLength: 24 }),
       )
       .filter((k) => !/^\p{L}+$/u.test(k) && !/[[\]]/.test(k));
     const beside = fc.oneof(
       fc.string({ maxLength: 12 }),
-      fc.string({ unit: 'binary', maxLength: 8 }),
+      binaryString({ maxLength: 8 }),
       fc.constantFrom('x', '7', '%20', '%2F', 'ApiKey%20'),
     );
     fc.assert(

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS, type InboundOrderRow, inboundOrderRowSchema, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { cellOf, ordersToCsv, parseCsv, rowFromCells } from '../../src/warehouse/csv.js';
+import { binaryString } from '../support/arbitraries.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
@@ -68,7 +69,7 @@ const cellText = (min: number) =>
     .string({
       unit: fc.oneof(
         fc.constantFrom(',', '"', '\r\n', '\n', '\r', ' ', ';', '=', '-', 'é', '📦'),
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+        binaryString({ minLength: 1, maxLength: 1 }),
       ),
       minLength: min,
       maxLength: 30,

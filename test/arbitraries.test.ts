@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { binaryString, binaryUnit } from './support/arbitraries.js';
+
+describe("binaryString: fast-check's 'binary' strings, without their table", () => {
+  it('gives the same strings from the same seeds, at every length bound the tests use', () => {
+    for (const constraints of [{}, { maxLength: 300 }, { minLength: 1, maxLength: 1 }, { minLength: 8, maxLength: 24 }]) {
+      for (const seed of [1, 42, 2026]) {
+        const ours = fc.sample(binaryString(constraints), { seed, numRuns: 300 });
+        expect(ours).toEqual(fc.sample(fc.string({ ...constraints, unit: 'binary' }), { seed, numRuns: 300 }));
+      }
+    }
+  });
+
+  it('shrinks a failure to the same counterexample', () => {
+    const counterexample = (arbitrary: fc.Arbitrary<string>) => {
+      const details = fc.check(
+        fc.property(arbitrary, (s) => !/[\u0080-\uffff].*[\u{10000}-\u{10ffff}]/u.test(s)),
+        { seed: 5 },
+      );
+      return details.counterexample;
+    };
+    const ours = counterexample(binaryString());
+    expect(ours).not.toBeNull();
+    expect(ours).toEqual(counterexample(fc.string({ unit: 'binary' })));
+  });
+
+  it('takes back only one code point outside the surrogates', () => {
+    expect(binaryUnit.canShrinkWithoutContext('a')).toBe(true);
+    expect(binaryUnit.canShrinkWithoutContext('\u{10ffff}')).toBe(true);
+    for (const value of ['', 'ab', '\ud800', '\udfff', 42, null]) expect(binaryUnit.canShrinkWithoutContext(value)).toBe(false);
+  });
+});
