@@ -8,6 +8,7 @@
  * document). `setup.ts` puts this round every mock of the node suite.
  */
 import { appendFileSync } from 'node:fs';
+import { answerText } from '../../src/testing/kit/common.js';
 import type { MockRoute } from '../../src/testing/kit/routes.js';
 import { UPDATE_RULE_MESSAGES } from '../../src/warehouse/update-rules.js';
 import { openApiDocuments, type Service, type Verdict } from './contract.ts';
@@ -65,6 +66,13 @@ async function observe(service: Service, request: Request, response: Response): 
     findings.push({ exchange: `${request.method} ${url.pathname}${url.search.slice(0, 200)} → ${response.status}`, problems });
 }
 
+/** A copy of a mock's answer to judge: made again from its text where the mock's `json` made it (the same bytes, no tee of its stream), else a clone. */
+function answerCopy(response: Response): Response {
+  const text = answerText(response);
+  if (text === undefined) return response.clone();
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** `routes` of a service mock, each answer judged once it is given (in the background: the answer never waits). */
 export function observeRoutes(service: string, routes: MockRoute[]): MockRoute[] {
   if (service !== 'messaging' && service !== 'warehouse') return routes;
@@ -79,7 +87,7 @@ export function observeRoutes(service: string, routes: MockRoute[]): MockRoute[]
       }
       const response = await route.handler(match);
       if (copy && response.type !== 'error') {
-        const done = observe(service, copy, response.clone()).catch((error: unknown) => {
+        const done = observe(service, copy, answerCopy(response)).catch((error: unknown) => {
           findings.push({ exchange: `${match.request.method} ${match.url.pathname}`, problems: [`could not be judged: ${String(error)}`] });
         });
         pending.add(done);

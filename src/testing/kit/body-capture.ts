@@ -39,6 +39,7 @@ export interface LoggedPart {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 const FIELD_CHARS = 1000;
 const FILE_LINES = 5;
 const LINE_CHARS = 300;
@@ -91,9 +92,14 @@ async function captureText(stream: ReadableStream<Uint8Array>, contentType: stri
     kept.push(chunk.subarray(0, limit - keptBytes));
     keptBytes += Math.min(chunk.byteLength, limit - keptBytes);
   });
+  return keptText(bytes, concatAll(kept, keptBytes), contentType);
+}
+
+/** A text body of `bytes` in all, of which `kept` (at most the limit) is shown: parsed when it is whole JSON. */
+function keptText(bytes: number, kept: Uint8Array, contentType: string): LoggedBody {
   if (bytes === 0) return { kind: 'none' };
-  const text = decoder.decode(concatAll(kept, keptBytes));
-  const truncated = bytes > keptBytes;
+  const text = decoder.decode(kept);
+  const truncated = bytes > kept.byteLength;
   if (!truncated && /\bjson\b/i.test(contentType)) {
     try {
       return { kind: 'json', bytes, value: JSON.parse(text) };
@@ -114,11 +120,25 @@ function concatAll(chunks: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
+const MULTIPART = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i;
+const isText = (contentType: string) => contentType === '' || /^text\/|json|xml|x-www-form-urlencoded|csv/i.test(contentType);
+
 /** Reads `stream` to its end and keeps what the log shows of it. */
 export async function captureBody(stream: ReadableStream<Uint8Array> | null, contentType: string, limit: number): Promise<LoggedBody> {
   if (!stream) return { kind: 'none' };
-  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  const boundary = MULTIPART.exec(contentType)?.[1];
   if (boundary) return captureMultipart(stream, boundary);
-  if (contentType === '' || /^text\/|json|xml|x-www-form-urlencoded|csv/i.test(contentType)) return captureText(stream, contentType, limit);
+  if (isText(contentType)) return captureText(stream, contentType, limit);
   return { kind: 'binary', bytes: await readAll(stream, () => {}), contentType };
+}
+
+/**
+ * What {@link captureBody} keeps of a text body known as the string it was made from (a mock's
+ * own JSON answer), without a clone of its stream to read: the same entry. `undefined` for a
+ * type the log does not keep as text (a multipart or binary body is read as a stream).
+ */
+export function captureKnownText(text: string, contentType: string, limit: number): LoggedBody | undefined {
+  if (MULTIPART.test(contentType) || !isText(contentType)) return undefined;
+  const encoded = encoder.encode(text);
+  return keptText(encoded.byteLength, encoded.subarray(0, limit), contentType);
 }

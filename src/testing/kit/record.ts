@@ -4,7 +4,8 @@
  */
 
 import { isSecretName } from '../../internal/secret-names.js';
-import { captureBody, type LoggedBody } from './body-capture.js';
+import { captureBody, captureKnownText, type LoggedBody } from './body-capture.js';
+import { answerText } from './common.js';
 import { MASK, maskHeaders, maskJson, maskPath, scrub } from './mask.js';
 import type { LoggedFault, RequestLog } from './request-log.js';
 import type { MockRoute } from './routes.js';
@@ -51,6 +52,14 @@ function fingerprint(request: Request, url: URL, body: LoggedBody): string {
   return hash(`${request.method} ${url.pathname}${url.search}\n${credential}\n${JSON.stringify(body)}`);
 }
 
+/** What the log keeps of an answer's body: from the text it was made from when that is known, else read from a clone. */
+async function capturedAnswer(response: Response): Promise<LoggedBody> {
+  const contentType = response.headers.get('content-type') ?? '';
+  const text = answerText(response);
+  const known = text === undefined ? undefined : captureKnownText(text, contentType, RESPONSE_BODY_LIMIT);
+  return known ?? captureBody(response.clone().body, contentType, RESPONSE_BODY_LIMIT);
+}
+
 function outcomeOf(request: Request, response: Response | undefined): 'answered' | 'dropped' | 'aborted' {
   if (request.signal.aborted) return 'aborted';
   return response && response.type !== 'error' ? 'answered' : 'dropped';
@@ -82,9 +91,7 @@ export function recordRequest(
     async finish(response, fault) {
       const outcome = outcomeOf(request, response);
       const answered = outcome === 'answered' ? response : undefined;
-      const responseBody = answered
-        ? await captureBody(answered.clone().body, answered.headers.get('content-type') ?? '', RESPONSE_BODY_LIMIT)
-        : NONE;
+      const responseBody = answered ? await capturedAnswer(answered) : NONE;
       pending.answer({
         outcome,
         status: answered ? answered.status : null,

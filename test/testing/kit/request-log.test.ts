@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MessagingClient, WarehouseClient } from '../../../src/index.js';
@@ -9,6 +10,7 @@ import {
   type RequestLogEvent,
   type WarehouseMock,
 } from '../../../src/testing/index.js';
+import { RequestLog } from '../../../src/testing/kit/request-log.js';
 import { BULK_CSV_COLUMNS } from '../../../src/warehouse/schemas.js';
 import { TWO_STEP_ORDER } from '../../support/warehouse-mock.js';
 
@@ -266,3 +268,31 @@ describe('the request log of the warehouse mock', () => {
     expect(JSON.stringify(mock.requests.last()).length).toBeLessThan(10_000);
   });
 });
+
+describe('which request a request repeats (property)', () => {
+  it('the newest earlier one still in the log with the same method, path, credential and body, when it failed', async () => {
+    const request = fc.record({ fingerprint: fc.constantFrom('a', 'b', 'c'), status: fc.constantFrom(200, 201, 429, 500, 503) });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.array(request, { maxLength: 40 }), async (limit, requests) => {
+        const log = new RequestLog('messaging', { limit });
+        const entries: LoggedRequest[] = [];
+        const expected: (number | undefined)[] = [];
+        for (const { fingerprint, status } of requests) {
+          const pending = log.start({ method: 'POST', path: '/p', route: undefined, headers: {} })!;
+          // The model: among the entries the log still keeps (its last `limit`), the newest earlier one like it.
+          const earlier = entries.slice(Math.max(0, entries.length + 1 - limit)).findLast((e) => fingerprintOf.get(e) === fingerprint);
+          expected.push(earlier && (earlier.status ?? 0) >= 429 ? earlier.id : undefined);
+          pending.answer({ outcome: 'answered', status, fault: undefined, response: undefined });
+          await pending.settle({ kind: 'none' }, fingerprint);
+          fingerprintOf.set(pending.entry, fingerprint);
+          entries.push(pending.entry);
+        }
+        expect(entries.map((e) => e.retryOf)).toEqual(expected);
+        expect(entries.map((e) => e.retry)).toEqual(expected.map((id) => id !== undefined));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const fingerprintOf = new WeakMap<LoggedRequest, string>();
