@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeBlocks } from './support/doc-snippets.js';
 import { type RedisServer, redisServerMissing, startRedis } from './support/redis.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const readme = readFileSync(`${root}README.md`, 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+// Type-checked by doc-examples.test.ts; run here.
+const blocks = readmeBlocks();
 
 /** The blocks of "Many processes" that connect to Redis run against a real redis-server (skipped, saying why, where there is none). */
 const needsRedis = (code: string) => code.includes("from 'opslink/redis'");
@@ -23,21 +23,6 @@ describe('README', () => {
   it('has TypeScript examples', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10);
   });
-
-  it('type-checks every TypeScript block against the package', () => {
-    const dir = `${root}.tmp/readme`;
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    for (const [i, code] of blocks.entries()) writeFileSync(`${dir}/block-${String(i + 1).padStart(2, '0')}.ts`, `${code}\nexport {};\n`);
-    writeFileSync(
-      `${dir}/tsconfig.json`,
-      JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true, noUnusedLocals: false }, include: ['*.ts'] }),
-    );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', `${dir}/tsconfig.json`], { encoding: 'utf8', timeout: 120_000 });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.status).toBe(0);
-  }, 180_000);
 
   it('runs every TypeScript block as written against the mock services', () => {
     const dir = `${root}.tmp/readme-run`;
