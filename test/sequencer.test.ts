@@ -1,20 +1,23 @@
 /**
- * The order files start in (test/support/sequencer.ts) goes by the durations committed in
+ * The order files start in (test/support/sequencer.ts) is planned by the costs committed in
  * test/support/durations.json: a name there that is no test file would be a figure for nothing,
  * and a table written from another clone's paths ordered nothing at all (seen: every file fell
  * back to vitest's order by size).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Durations } from './support/sequencer.js';
 
 const root = new URL('..', import.meta.url);
-const durations: Record<string, number> = JSON.parse(readFileSync(new URL('test/support/durations.json', root), 'utf8'));
+const durations: Durations = JSON.parse(readFileSync(new URL('test/support/durations.json', root), 'utf8'));
 
-describe('the durations the sequencer starts the longest files by', () => {
-  it('name test files of this repository, from its root, each with a number of seconds', () => {
-    const names = Object.keys(durations);
-    expect(names.length).toBeGreaterThan(100);
+describe('the costs the sequencer plans a run by', () => {
+  it('name test files of this repository, from its root, by project, each with its wall and CPU seconds', () => {
+    expect(Object.keys(durations).sort()).toEqual(['node', 'node-fetch']);
+    const names = Object.values(durations).flatMap((files) => Object.keys(files));
+    expect(names.length).toBeGreaterThan(150);
     expect(names.filter((name) => !/^test\/.+\.test(-d)?\.ts$/.test(name) || !existsSync(new URL(name, root)))).toEqual([]);
-    expect(Object.values(durations).every((s) => Number.isFinite(s) && s >= 0)).toBe(true);
+    const figures = Object.values(durations).flatMap((files) => Object.values(files));
+    expect(figures.every((pair) => pair.length === 2 && pair.every((s) => Number.isFinite(s) && s >= 0))).toBe(true);
   });
 });

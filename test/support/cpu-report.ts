@@ -1,6 +1,6 @@
 /**
  * Setup of the node test projects: with `OPSLINK_CPU_REPORT=<file>`, one line per test file
- * (its path, the project, the CPU seconds its worker used for it, those of the processes it
+ * (its path, its project, the CPU seconds its worker used for it, those of the processes it
  * started and waited for, and its wall seconds) appended to <file>. Where a suite's CPU goes:
  * on two cores `npm test` is bound by it, and the wall times vitest prints are shared with
  * whatever ran beside. Linux only (/proc); without the variable it does nothing.
@@ -29,7 +29,7 @@ if (report) {
     const end = cpuSeconds();
     const line = [
       relative(root, suite.file.filepath),
-      inject('transport'),
+      suite.file.projectName ?? inject('transport'),
       (end.own - start.own).toFixed(2),
       (end.children - start.children).toFixed(2),
       ((performance.now() - started) / 1000).toFixed(2),
