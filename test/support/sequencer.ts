@@ -1,13 +1,12 @@
 /**
  * The order files start in, over every project at once: planned by `schedule.ts` so the cores
- * stay busy (the files that wait beside the files that compute) and no long file starts last.
+ * stay busy (the files that wait spread beside the files that compute) and no long file starts last.
  * A file's cost is its wall and CPU seconds in a run measured here and committed in
  * durations.json (`npm run test:durations` writes it from a run's OPSLINK_CPU_REPORT); where
  * vitest has this machine's own wall time from an earlier run, that, at the committed share of
  * CPU. A file with neither keeps vitest's order (failed first, then larger), after the others.
  */
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { type FileCost, plan } from './schedule.ts';
@@ -29,6 +28,6 @@ export class Planned extends BaseSequencer {
       if (cached === undefined || wall === 0) return { wall, cpu };
       return { wall: cached / 1000, cpu: (cpu / wall) * (cached / 1000) };
     };
-    return plan(byVitest, cost, this.ctx.config.maxWorkers, availableParallelism());
+    return plan(byVitest, cost);
   }
 }
