@@ -100,8 +100,11 @@ export function recordRequest(
       });
       const settled = body.then((raw) => pending.settle(maskBody(raw, secrets), fingerprint(request, url, raw)));
       // A body the handler read is all in the log's branch already: the entry is complete
-      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for.
+      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for,
+      // but for a turn of the event loop, which a body held in memory is read within. So the
+      // client's retry of a faulted request finds it complete, and is marked as its retry.
       if (request.bodyUsed || !request.body) await settled;
+      else await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 0))]);
     },
   };
 }
