@@ -161,7 +161,7 @@ export function sendOperation<P, O>(
   } catch (error) {
     // Refused at once (a missing credential, an input the loaded schema refused): the
     // error's stack, too, is the call's.
-    return rejectedPromise(callSite ? withCallSite(error, callSite) : error);
+    return rejectedPromise(error);
   }
 }
 
