@@ -172,8 +172,16 @@ export const BUDGETS: Record<string, number> = {
  * before every request ends after 50 such pages instead of asking forever
  * (warehouse/page.ts): +183 / +169 on the entries that page. The pages (PAGE_BUDGETS): the
  * direct message 16,476, list and create 22,390, both 24,177, each still within its budget.
+ *
+ * Re-recorded for inputs checked at the call with no copy once what checks them is loaded
+ * (`npm run check:size`, 2026-11-27 10:00 UTC): 26,150 / 34,058 / 39,352 (+38 / +50 / +51).
+ * A loaded schema is kept on its check and a loaded operation in place of its promise
+ * (core/input-check.ts, core/operation.ts, messaging/client.ts, warehouse/inbound.ts): a bulk of
+ * 10,000 rows was copied whole at every `createBulk`, and every input a fast check could not
+ * vouch for at every call. The pages: the direct message 16,512, list and create 22,442, both
+ * 24,238, each still within its budget (by 4 bytes, the last).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_112, 'opslink/warehouse': 34_008, opslink: 39_301 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_150, 'opslink/warehouse': 34_058, opslink: 39_352 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

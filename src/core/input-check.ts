@@ -18,8 +18,8 @@ export interface InputCheck<T = unknown> {
   fast(input: unknown): T | undefined;
   /** The schema, by a dynamic import of the module that builds it (and zod with it). */
   schema(): Promise<z.ZodMiniType>;
-  /** The schema once an earlier input has loaded it, else `undefined`. */
-  loaded?(): z.ZodMiniType | undefined;
+  /** The schema once an earlier input has loaded it. */
+  loaded?: z.ZodMiniType;
 }
 
 /**
@@ -32,8 +32,7 @@ export interface InputCheck<T = unknown> {
 export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (string | number)[] = []): Eventually<Checked<T>> {
   const value = check.fast(input);
   if (value !== undefined) return { ok: true, value };
-  const loaded = check.loaded?.();
-  if (loaded) return checkValue(loaded, input, prefix) as Checked<T>;
+  if (check.loaded) return checkValue(check.loaded, input, prefix) as Checked<T>;
   const taken = snapshot(input);
   return check.schema().then((schema) => checkValue(schema, taken, prefix) as Checked<T>);
 }
@@ -46,14 +45,16 @@ export function checkInput<T>(check: InputCheck<T>, input: unknown, prefix: (str
  */
 export function inputCheck<T>(fast: (input: unknown) => T | undefined, load: () => Promise<z.ZodMiniType>): InputCheck<T> {
   let loading: Promise<z.ZodMiniType> | undefined;
-  let loaded: z.ZodMiniType | undefined;
-  const schema = () =>
-    (loading ??= load().then(
-      (schema) => (loaded = schema),
-      (cause: unknown) => {
-        loading = undefined;
-        throw new APIConnectionError('the schema that checks this input could not be loaded; nothing was sent', { cause });
-      },
-    ));
-  return { fast, schema, loaded: () => loaded };
+  const check: InputCheck<T> = {
+    fast,
+    schema: () =>
+      (loading ??= load().then(
+        (schema) => (check.loaded = schema),
+        (cause: unknown) => {
+          loading = undefined;
+          throw new APIConnectionError('the schema that checks this input could not be loaded; nothing was sent', { cause });
+        },
+      )),
+  };
+  return check;
 }

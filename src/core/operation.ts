@@ -98,15 +98,14 @@ export function runOperation<P, O>(
  * the schemas it checks with) live in a module of their own that the first call imports, so a
  * page that never makes the call never loads them. A module that cannot be loaded (a page
  * offline) is an `APIConnectionError`, and the next call tries again. Once an earlier call
- * has loaded it (`ready` gives it), a call runs at once, as any other.
+ * has loaded it (`load` gives it at once), a call runs at once, as any other.
  */
 export function runLoaded<P, O>(
   context: ClientContext,
-  load: () => Promise<Operation<P, O>>,
+  load: () => Eventually<Operation<P, O>>,
   input: unknown,
   options: CallOptions | undefined,
   methodName: string,
-  ready?: () => Operation<P, O> | undefined,
 ): APIPromise<O> {
   // The caller's line, taken now, at the call: after the load the stack no longer has the
   // caller's frames. The deadline, too, runs from the call, not from the load.
@@ -115,11 +114,11 @@ export function runLoaded<P, O>(
     callSite: options?.callSite ?? captureCallSite(runLoaded),
     calledAt: options?.calledAt ?? Date.now(),
   };
-  const operation = ready?.();
-  if (operation) return runOperation(context, operation, input, call, methodName);
+  const loading = load();
+  if (!(loading instanceof Promise)) return runOperation(context, loading, input, call, methodName);
   // And its input: the caller may change its object while the module loads.
   const taken = snapshot(input);
-  const loaded = load().catch((cause: unknown) => {
+  const loaded = loading.catch((cause: unknown) => {
     throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);
   });
   return new APIPromise(loaded.then((operation) => runOperation(context, operation, taken, call, methodName).withResponse()));

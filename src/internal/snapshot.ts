@@ -12,8 +12,6 @@ export function snapshot<T>(value: T): T {
   return copy(value, new Map()) as T;
 }
 
-const isEnumerable = Object.prototype.propertyIsEnumerable;
-
 function copy(value: unknown, seen: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return seen.get(value);
@@ -27,13 +25,10 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
     // enumerable as it was; a hole in an array stays a hole (a missing item, as the schema reads it).
     for (const key of Object.getOwnPropertyNames(value)) {
       if (array && key === 'length') continue;
-      const enumerable = isEnumerable.call(value, key);
+      const enumerable = Object.prototype.propertyIsEnumerable.call(value, key);
       const member = copy((value as Record<string, unknown>)[key], seen);
-      // Assigned where that is the same as defining (an enumerable member, an array's index
-      // among them: 3× faster on a 25,000-item array); defined otherwise: a hidden member stays
-      // hidden, and an own `__proto__` (from JSON.parse) stays a member.
-      if (enumerable && key !== '__proto__') out[key] = member;
-      else Object.defineProperty(out, key, { value: member, enumerable, writable: true, configurable: true });
+      // Defined, not assigned: an own `__proto__` (from JSON.parse) stays a member.
+      Object.defineProperty(out, key, { value: member, enumerable, writable: true, configurable: true });
     }
   } catch {
     seen.set(value, value);

@@ -8,6 +8,7 @@ import { checkInput, type InputCheck } from '../core/input-check.js';
 import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
 import { definedMembers } from '../internal/defined.js';
+import type { Eventually } from '../internal/eventually.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
 import type { ChannelMessageInput } from './channel-schemas.js';
@@ -74,9 +75,8 @@ export class MessagingClient {
   readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
   /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas). */
-  #channelMessage: Promise<Operation<unknown, CreatedMessage>> | undefined;
-  /** The same operation once loaded: later calls run at once. */
-  #channelMessageLoaded: Operation<unknown, CreatedMessage> | undefined;
+  /** Being loaded, then loaded: later calls run at once. */
+  #channelMessage: Eventually<Operation<unknown, CreatedMessage>> | undefined;
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -260,7 +260,7 @@ export class MessagingClient {
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
     const load = () => {
       this.#channelMessage ??= import('./channel-message.js').then(
-        (module) => (this.#channelMessageLoaded = module.postChannelMessage(this.#options.embedLimits, this.#webhook)),
+        (module) => (this.#channelMessage = module.postChannelMessage(this.#options.embedLimits, this.#webhook)),
         (error: unknown) => {
           this.#channelMessage = undefined; // tried again by the next call
           throw error;
@@ -268,7 +268,7 @@ export class MessagingClient {
       );
       return this.#channelMessage;
     };
-    return runLoaded(this.#context, load, input, options, 'postChannelMessage', () => this.#channelMessageLoaded);
+    return runLoaded(this.#context, load, input, options, 'postChannelMessage');
   }
 
   /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */

@@ -116,11 +116,10 @@ export class InboundOrders {
     const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
     return runLoaded(
       this.#context,
-      () => this.#load().then((m) => m.createBulk),
+      () => this.#loaded?.createBulk ?? this.#load().then((m) => m.createBulk),
       taken,
       options,
       'inbound.createBulk',
-      () => this.#loaded?.createBulk,
     );
   }
 
@@ -161,11 +160,10 @@ export class InboundOrders {
     const input = { order_id: orderId, patch, current };
     return runLoaded(
       this.#context,
-      () => this.#load().then((m) => m.updateOrder),
+      () => this.#loaded?.updateOrder ?? this.#load().then((m) => m.updateOrder),
       input,
       options && request,
       'inbound.update',
-      () => this.#loaded?.updateOrder,
     );
   }
 

@@ -52,10 +52,10 @@ function fingerprint(request: Request, url: URL, body: LoggedBody): string {
   return hash(`${request.method} ${url.pathname}${url.search}\n${credential}\n${JSON.stringify(body)}`);
 }
 
-/** What the log keeps of an answer's body: from the text it was made from when that is known, else read from a clone. */
-async function capturedAnswer(response: Response): Promise<LoggedBody> {
+/** What the log keeps of an answer's body: from the text it was made from when that is known (and the request was read), else read from a clone. */
+async function capturedAnswer(response: Response, requestRead: boolean): Promise<LoggedBody> {
   const contentType = response.headers.get('content-type') ?? '';
-  const text = answerText(response);
+  const text = requestRead ? answerText(response) : undefined;
   const known = text === undefined ? undefined : captureKnownText(text, contentType, RESPONSE_BODY_LIMIT);
   return known ?? captureBody(response.clone().body, contentType, RESPONSE_BODY_LIMIT);
 }
@@ -91,7 +91,10 @@ export function recordRequest(
     async finish(response, fault) {
       const outcome = outcomeOf(request, response);
       const answered = outcome === 'answered' ? response : undefined;
-      const responseBody = answered ? await capturedAnswer(answered) : NONE;
+      // An answer made without reading the request (a fault, a 401) is read from a clone, as
+      // before: its turns give a body held in memory the time to be read first, so a client's
+      // retry of it finds the entry complete (from the text, the retry could come first).
+      const responseBody = !answered ? NONE : await capturedAnswer(answered, request.bodyUsed || !request.body);
       pending.answer({
         outcome,
         status: answered ? answered.status : null,
@@ -100,11 +103,8 @@ export function recordRequest(
       });
       const settled = body.then((raw) => pending.settle(maskBody(raw, secrets), fingerprint(request, url, raw)));
       // A body the handler read is all in the log's branch already: the entry is complete
-      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for,
-      // but for a turn of the event loop, which a body held in memory is read within. So the
-      // client's retry of a faulted request finds it complete, and is marked as its retry.
+      // when the answer goes out. An unread one (a fault, a 401) may stream on: not waited for.
       if (request.bodyUsed || !request.body) await settled;
-      else await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 0))]);
     },
   };
 }
