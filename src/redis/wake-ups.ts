@@ -83,19 +83,24 @@ export class WakeUps {
   }
 
   async #open(): Promise<Listener> {
+    // Closed with the user's client, so this connection never keeps their process alive: one
+    // still connecting when the client ends too (heard before it connects, closed once it has;
+    // it was left open, and a fleet's worker that quit its client then never exited).
+    let opened: Listener | undefined;
+    this.#connection.onEnd(() => {
+      this.#closed = true;
+      this.#channels.clear();
+      opened?.close();
+    });
     const listener = await this.#connection.listener();
+    opened = listener;
+    if (this.#closed) listener.close();
     listener.onReady(() => {
       this.#up = true;
       for (const callback of this.#onReady) callback();
     });
     listener.onLost(() => {
       this.#up = false;
-    });
-    // Closed with the user's client, so this connection never keeps their process alive.
-    this.#connection.onEnd(() => {
-      this.#closed = true;
-      this.#channels.clear();
-      listener.close();
     });
     return listener;
   }

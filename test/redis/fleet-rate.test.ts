@@ -122,7 +122,8 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
     await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
     await Promise.all([service?.close(), open?.close()]);
     await redis?.stop();
-  });
+    // A hang guard: eight processes closing their clients on a busy machine.
+  }, 30_000);
 
   /** Runs the fleet, `run` (its options, as the worker reads them) for each worker `i`, against `target`. */
   async function runFleet(target: LimitedService, run: (i: number) => object): Promise<FleetRun> {
