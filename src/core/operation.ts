@@ -158,8 +158,6 @@ export function sendOperation<P, O>(
     );
     return new APIPromise(sent);
   } catch (error) {
-    // Refused at once (a missing credential, an input the loaded schema refused): the
-    // error's stack, too, is the call's.
     return rejectedPromise(error);
   }
 }

@@ -74,8 +74,7 @@ export class MessagingClient {
   readonly #http: HttpClient;
   readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
-  /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas). */
-  /** Being loaded, then loaded: later calls run at once. */
+  /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas): its promise, then the endpoint itself, so later calls run at once. */
   #channelMessage: Eventually<Operation<unknown, CreatedMessage>> | undefined;
 
   constructor(options: MessagingClientOptions);
