@@ -17,6 +17,7 @@ import type { Gate, GateRequest, LogSink, Release, SharedGateOptions } from '../
 import { inTime } from './connection.js';
 import type { StoreDecision, StoreGateHandle } from './gate-handle.js';
 import { type Keep, KeptSlots } from './kept-slots.js';
+import { StoreWatch } from './store-watch.js';
 import { readWake, Waiters, type Wake } from './waiters.js';
 import type { WakeUps } from './wake-ups.js';
 
@@ -63,7 +64,8 @@ export class SharedGate implements Gate {
   /** Requests napping (or waiting for room at the own gate), in the order they lay down: a slot freed here wakes the first. */
   readonly #slotFreed = new Set<() => void>();
   #fallback = false;
-  #watching = false;
+  /** Notices a store that fell silent while requests of this client wait in its queue. */
+  readonly #watch: StoreWatch;
   #warned = false;
   #pausedUntil = 0;
 
@@ -71,6 +73,11 @@ export class SharedGate implements Gate {
   constructor(options: SharedGateOptions, storeTimeout: number, wakeUps: WakeUps, handle: (id: string, holder: string) => StoreGateHandle) {
     this.#local = options.local;
     this.#timeout = storeTimeout;
+    this.#watch = new StoreWatch(
+      storeTimeout,
+      () => this.#waiters.size > 0 && !this.#fallback,
+      (error) => this.#fallBack(error),
+    );
     this.#max = options.maxConcurrency;
     this.#log = options.log;
     this.#id = options.id;
@@ -157,7 +164,7 @@ export class SharedGate implements Gate {
       return undefined;
     }
     if (decision.kind === 'queued') {
-      this.#watch(gate);
+      this.#watch.start(() => gate.ping());
       return this.#waiters.wait(id, signal, this.#timeout);
     }
     this.#waiters.forget(id);
@@ -194,31 +201,6 @@ export class SharedGate implements Gate {
     if (this.pausedUntil <= Date.now()) return release;
     release('failed');
     return undefined;
-  }
-
-  /**
-   * While requests of this client wait in the store's queue, nothing else may ask the store
-   * anything: it is pinged every `timeout` ms (one command a process, not a request), and a
-   * store that stopped answering sends them to the client's own gate as an acquire would.
-   */
-  #watch(gate: StoreGateHandle): void {
-    if (this.#watching) return;
-    this.#watching = true;
-    const beat = () => {
-      if (this.#waiters.size === 0 || this.#fallback) {
-        this.#watching = false;
-        return;
-      }
-      inTime(gate.ping(), this.#timeout).then(next, (error: unknown) => {
-        this.#watching = false;
-        this.#fallBack(error);
-      });
-    };
-    const next = () => {
-      const timer = setTimeout(beat, this.#timeout);
-      (timer as { unref?: () => void }).unref?.();
-    };
-    next();
   }
 
   /** Sleeps `ms`, or less when this process frees a slot. */

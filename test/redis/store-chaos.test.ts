@@ -62,25 +62,33 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
       }
     };
     const running = Promise.all([keepSending(a!, 'a'), keepSending(b!, 'b')]);
-    await until(() => sent >= 8, 5_000);
+    let resumedAt = 0;
+    try {
+      await until(() => sent >= 8, 5_000);
 
-    redis.server.pause();
-    const pausedAt = Date.now();
-    const reference = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now()), TIMEOUT_MS));
-    const toFallback = await until(() => lines.some((l) => l.line.includes('rateLimitStore unavailable')), 10_000);
-    const late = Math.max(0, (await reference) - pausedAt - TIMEOUT_MS);
-    expect(toFallback).toBeLessThan(TIMEOUT_MS + late + SLACK_MS);
-    await new Promise((r) => setTimeout(r, 1_500));
-    // Every client went on at its own gate meanwhile: no stretch without a request longer than the timeout.
-    const during = log.starts.filter((t) => t >= pausedAt);
-    const gaps = during.map((t, i) => t - (during[i - 1] ?? pausedAt));
-    expect(Math.max(...gaps)).toBeLessThan(TIMEOUT_MS + late + SLACK_MS);
+      redis.server.pause();
+      const pausedAt = Date.now();
+      const reference = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now()), TIMEOUT_MS));
+      const toFallback = await until(() => lines.some((l) => l.line.includes('rateLimitStore unavailable')), 10_000);
+      const late = Math.max(0, (await reference) - pausedAt - TIMEOUT_MS);
+      console.log(`${library}: the first client fell back ${toFallback} ms after SIGSTOP (a plain timer of this process: ${late} ms late)`);
+      expect(toFallback).toBeLessThan(TIMEOUT_MS + late + SLACK_MS);
+      await new Promise((r) => setTimeout(r, 1_500));
+      // Every client went on at its own gate meanwhile: no stretch without a request longer than the timeout.
+      const during = log.starts.filter((t) => t >= pausedAt);
+      const gaps = during.map((t, i) => t - (during[i - 1] ?? pausedAt));
+      expect(Math.max(...gaps)).toBeLessThan(TIMEOUT_MS + late + SLACK_MS);
 
-    redis.server.resume();
-    const resumedAt = Date.now();
-    const rejoined = () => lines.filter((l) => l.line.includes('rateLimitStore answers again')).length === 2;
-    expect(await until(rejoined, 8_000)).toBeLessThan(5_000 + late + SLACK_MS);
-    stop = true;
+      redis.server.resume();
+      resumedAt = Date.now();
+      const rejoined = () => lines.filter((l) => l.line.includes('rateLimitStore answers again')).length === 2;
+      expect(await until(rejoined, 8_000)).toBeLessThan(5_000 + late + SLACK_MS);
+    } finally {
+      // Failed or not, the senders stop before the next test (Redis answers again: redisForSuite).
+      stop = true;
+      redis.server.resume();
+      await running.catch(() => {});
+    }
     await running;
     const warnings = lines.filter((l) => l.line.startsWith('warn'));
     expect(warnings.map((l) => l.line.slice(0, 35))).toEqual(Array(2).fill('warn [opslink] rateLimitStore unava'));

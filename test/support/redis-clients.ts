@@ -5,7 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { createMessagingMock } from '../../src/testing/index.js';
 import { type RedisServer, startRedis } from './redis.js';
 
@@ -26,7 +26,8 @@ export async function connectRedis(library: Library, url: string) {
 
 /**
  * A redis-server of the describe block's own and a client of `library` on it, started before
- * its tests and stopped after them (resumed first, when a test left it paused).
+ * its tests and stopped after them. A test that failed while it was paused leaves it
+ * answering again for the next (SIGCONT to a running server changes nothing).
  */
 export function redisForSuite(library: Library) {
   let server: RedisServer | undefined;
@@ -34,6 +35,9 @@ export function redisForSuite(library: Library) {
   beforeAll(async () => {
     server = await startRedis();
     connected = await connectRedis(library, server.url);
+  });
+  afterEach(() => {
+    server?.resume();
   });
   afterAll(async () => {
     server?.resume();
