@@ -29,6 +29,22 @@ function replaceContents<T>(target: T[], items: readonly T[]): void {
   for (const item of items) target.push(item);
 }
 
+/** A deep copy of a record (JSON data only: strings, numbers, booleans, null, arrays, plain objects). */
+function copyRecord<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyRecord) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = copyRecord(value[key]);
+  return copy as T;
+}
+
+/**
+ * Up to this many records, the seeded records are made once and each reset copies them: a
+ * copy costs a fraction of making them again (a test suite resets a mock thousands of times).
+ * Above it, the copy kept would double a large mock's memory: they are made again.
+ */
+const KEPT_SEED_RECORDS = 10_000;
+
 export function createWarehouseStore(options: {
   seed: number;
   inboundCount: number;
@@ -43,10 +59,18 @@ export function createWarehouseStore(options: {
   let created = new SeededRandom(streamSeed(seed, SEED_STREAMS.created, 0));
   let lastCreatedMs = 0;
 
+  const kept =
+    options.inboundCount + options.shipmentCount <= KEPT_SEED_RECORDS
+      ? seedWarehouse(seed, options.inboundCount, options.shipmentCount)
+      : undefined;
+
   function fill(): void {
-    const seeded = seedWarehouse(seed, options.inboundCount, options.shipmentCount);
+    const seeded = kept
+      ? { inboundOrders: kept.inboundOrders.map(copyRecord), shipments: kept.shipments.map(copyRecord) }
+      : seedWarehouse(seed, options.inboundCount, options.shipmentCount);
     // Refilled in place (references held by tests stay valid), one by one: spreading
-    // hundreds of thousands of records into splice() overflows the stack.
+    // hundreds of thousands of records into splice() overflows the stack. Copies of the kept
+    // records: the tests and the routes change the records they are given.
     replaceContents(state.inboundOrders, seeded.inboundOrders);
     replaceContents(state.shipments, seeded.shipments);
     settings.sellerPortalLinked = options.sellerPortalLinked;

@@ -81,6 +81,27 @@ describe('resetting the mock', () => {
     expect((await send(mock, '/shipments')).status).toBe(200);
   });
 
+  it.each([
+    ['a default mock', {}],
+    ['a mock of 11,000 records', { inboundOrders: 10_000, shipments: 1_000 }],
+  ])('%s: records a test changed in place, nested lists too, come back as seeded, and none held from before is reused', (_, counts) => {
+    const mock = createWarehouseMock(counts);
+    const pristine = structuredClone(mock.state);
+    const [order, shipment] = [mock.state.inboundOrders[0]!, mock.state.shipments[0]!];
+    order.color = 'Changed';
+    order.tracking_numbers.push('1Z-CHANGED');
+    shipment.orders[0]!.item_name = 'Changed';
+    shipment.orders.push({ ...shipment.orders[0]! });
+    mock.reset();
+    expect(mock.state).toEqual(pristine);
+    expect(mock.state.inboundOrders[0]).not.toBe(order);
+    expect(mock.state.shipments[0]!.orders).not.toBe(shipment.orders);
+    // A second reset after changing the new ones: still as seeded.
+    mock.state.inboundOrders[0]!.tracking_numbers.push('1Z-AGAIN');
+    mock.reset();
+    expect(mock.state).toEqual(pristine);
+  });
+
   it('hands out the same new ids after a reset, so replayed tests match', async () => {
     const mock = createWarehouseMock();
     const first = (await send(mock, '/inbound', { method: 'POST', body: validCreateForm() })).body.data.order_id;
