@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { binaryString, binaryUnit } from './support/arbitraries.js';
+import { binaryString, binaryUnit, webUrl } from './support/arbitraries.js';
 
 describe("binaryString: fast-check's 'binary' strings, without their table", () => {
   it('gives the same strings from the same seeds, at every length bound the tests use', () => {
@@ -29,5 +29,33 @@ describe("binaryString: fast-check's 'binary' strings, without their table", () 
     expect(binaryUnit.canShrinkWithoutContext('a')).toBe(true);
     expect(binaryUnit.canShrinkWithoutContext('\u{10ffff}')).toBe(true);
     for (const value of ['', 'ab', '\ud800', '\udfff', 42, null]) expect(binaryUnit.canShrinkWithoutContext(value)).toBe(false);
+  });
+});
+
+describe("webUrl: fast-check's web URLs, without the table of their percent-encoded characters", () => {
+  const constraints = [
+    {},
+    { withQueryParameters: true, withFragments: true },
+    { validSchemes: ['http', 'https'], withQueryParameters: true },
+    { validSchemes: ['https'], withQueryParameters: true, withFragments: true },
+  ];
+
+  it('gives the same URLs from the same seeds, with every constraint the tests use', () => {
+    for (const c of constraints) {
+      for (const seed of [1, 42, 2026]) {
+        expect(fc.sample(webUrl(c), { seed, numRuns: 200 })).toEqual(fc.sample(fc.webUrl(c), { seed, numRuns: 200 }));
+      }
+    }
+  });
+
+  it('shrinks a failure to the same counterexample', () => {
+    const counterexample = (arbitrary: fc.Arbitrary<string>) =>
+      fc.check(
+        fc.property(arbitrary, (url) => !/%[0-9A-F]{2}.*[?#]/.test(url)),
+        { seed: 7 },
+      ).counterexample;
+    const ours = counterexample(webUrl(constraints[1]));
+    expect(ours).not.toBeNull();
+    expect(ours).toEqual(counterexample(fc.webUrl(constraints[1])));
   });
 });

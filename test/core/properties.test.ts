@@ -33,7 +33,7 @@ import {
   mockUpdateViolations,
   type UpdateRuleSubject,
 } from '../../src/testing/index.js';
-import { binaryString } from '../support/arbitraries.js';
+import { binaryString, webUrl } from '../support/arbitraries.js';
 import { rejectionOf, settle } from '../support/reliability.js';
 
 const RUNS = { numRuns: 1_000 };
@@ -76,9 +76,7 @@ function text(min: number, max: number): fc.Arbitrary<string> {
 
 const nonBlank = (max: number) => text(1, max).filter((s) => s.trim() !== '');
 // As a URL parser writes it: text it would rewrite is refused (test/core/url-text.test.ts).
-const httpUrl = fc
-  .webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true })
-  .map((url) => new URL(url).href);
+const httpUrl = webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }).map((url) => new URL(url).href);
 const instant = fc.date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
 const timestamp = fc.oneof(
   instant,
