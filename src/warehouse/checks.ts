@@ -48,43 +48,71 @@ export function holdsTotal(results: { total?: unknown; total_results?: unknown }
 const JSON_DEPTH = 64;
 type Path = (string | number)[];
 
+/** A value read once as plain JSON data (its copy), or where and why it is not. */
+type JsonRead = { copy: unknown; problem?: undefined } | { problem: Problem };
+
+/** Sets `key` on a copy, an own `__proto__` too (an assignment would set the copy's prototype). */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
 /**
- * Where `value` stops being plain JSON data, and why: what `JSON.stringify` would change or
- * drop (a `toJSON` method, a `Date`, a `Map`, `NaN`, a function) is refused, so what is
- * checked is what is sent. `undefined` members of an object are absent, as in JSON.
+ * `value` read once, as a copy, and where it stops being plain JSON data, and why: what
+ * `JSON.stringify` would change or drop (a `toJSON` method, a `Date`, a `Map`, `NaN`, a
+ * function) is refused, so what is checked is what is sent. `undefined` members of an object
+ * are absent, as in JSON.
  */
-function jsonProblem(value: unknown, path: Path, depth = 0): Problem | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, message: `must be a finite number, not ${value}` };
+function readJson(value: unknown, path: Path, depth: number): JsonRead {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return { copy: value };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? { copy: value } : { problem: { path, message: `must be a finite number, not ${value}` } };
   if (typeof value !== 'object')
-    return { path, message: `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` };
-  if (depth >= JSON_DEPTH) return { path, message: `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)` };
+    return { problem: { path, message: `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` } };
+  if (depth >= JSON_DEPTH) return { problem: { path, message: `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)` } };
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const problem = jsonProblem(value[i], [...path, i], depth + 1);
-      if (problem) return problem;
+    const copy: unknown[] = new Array(value.length);
+    for (let i = 0; i < copy.length; i++) {
+      const read = readJson(value[i], [...path, i], depth + 1);
+      if (read.problem) return read;
+      copy[i] = read.copy;
     }
-    return undefined;
+    return { copy };
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    return { path, message: 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)' };
+    return { problem: { path, message: 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)' } };
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' };
-  }
-  for (const [key, member] of Object.entries(value)) {
-    const problem = member === undefined ? undefined : jsonProblem(member, [...path, key], depth + 1);
-    if (problem) return problem;
-  }
-  return undefined;
+  return readMembers(value as Record<string, unknown>, {}, path, depth);
 }
 
-/** A bundle item as JSON will send it: the first place it is not plain JSON data, if any. */
-export function jsonDataProblems(item: unknown): Problem[] {
+/** Each member of `source` read once into `target`; a `toJSON` method refused first. */
+function readMembers(source: Record<string, unknown>, target: Record<string, unknown>, path: Path, depth: number): JsonRead {
+  if (typeof source.toJSON === 'function') {
+    return { problem: { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' } };
+  }
+  for (const [key, member] of Object.entries(source)) {
+    if (member === undefined) {
+      put(target, key, undefined);
+      continue;
+    }
+    const read = readJson(member, [...path, key], depth + 1);
+    if (read.problem) return read;
+    put(target, key, read.copy);
+  }
+  return { copy: target };
+}
+
+/**
+ * A bundle item as JSON will send it: the first place it is not plain JSON data, if any. Its
+ * members are read once and each is put back as the copy read, in the item the check was
+ * given (the parse's own output, never the caller's object): writing the body then reads the
+ * copy, so a getter or Proxy deeper in cannot send what was not checked.
+ */
+export function jsonDataProblems(item: Record<string, unknown>): Problem[] {
   try {
-    const problem = jsonProblem(item, []);
-    return problem ? [problem] : [];
+    const read = readMembers({ ...item }, item, [], 0);
+    return read.problem ? [read.problem] : [];
   } catch {
     return [{ path: [], message: 'must be plain JSON data (a member could not be read)' }];
   }

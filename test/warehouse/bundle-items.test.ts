@@ -97,3 +97,57 @@ describe('a bundle item of plain JSON data', () => {
     expect(JSON.parse(received[0] ?? 'null')).toEqual([{ quantity: 1, item_name: 'x', color: 'y' }]);
   });
 });
+
+describe('a bundle item’s members are read once, at any depth: what is sent is what was checked', () => {
+  /** `meta.note` a getter whose first read is `first` and every later read `later`; counts its reads. */
+  const changing = (first: unknown, later: unknown) => {
+    const counter = { reads: 0 };
+    const meta = Object.defineProperty({}, 'note', {
+      enumerable: true,
+      get: () => (++counter.reads === 1 ? first : later),
+    });
+    return { counter, meta };
+  };
+
+  it.each([
+    ['a getter two levels down that turns into a toJSON', { toJSON: () => 'NOT CHECKED' }],
+    ['a getter two levels down that turns undefined', undefined],
+    ['a getter two levels down that turns into a Date', new Date(0)],
+  ])('%s: read once, the first value sent', async (_, later) => {
+    const { client, received } = recordingWarehouse();
+    const { counter, meta } = changing('ok', later);
+    await client.inbound.create({ ...ORDER, bundle_items: [item({ meta })] } as never);
+    expect(counter.reads).toBe(1);
+    expect(JSON.parse(received[0] ?? 'null')).toEqual([{ quantity: 1, item_name: 'x', color: 'y', meta: { note: 'ok' } }]);
+  });
+
+  it('a Proxy deeper down: read once, the first value sent', async () => {
+    const { client, received } = recordingWarehouse();
+    let reads = 0;
+    const sizes = new Proxy([1, 2], {
+      get: (target, key, receiver) => (key === '0' ? (++reads === 1 ? 1 : 'changed') : Reflect.get(target, key, receiver)),
+    });
+    await client.inbound.create({ ...ORDER, bundle_items: [item({ dims: { sizes } })] } as never);
+    expect(reads).toBe(1);
+    expect(JSON.parse(received[0] ?? 'null')[0].dims).toEqual({ sizes: [1, 2] });
+  });
+
+  it('an item the fast check leaves to the schema (an own __proto__ member): read once too', async () => {
+    const { client, received } = recordingWarehouse();
+    const { counter, meta } = changing('ok', { toJSON: () => 'NOT CHECKED' });
+    const odd = Object.assign(JSON.parse('{"__proto__": {"a": 1}}'), item({ meta }));
+    await client.inbound.create({ ...ORDER, bundle_items: [odd] } as never);
+    expect(counter.reads).toBe(1);
+    expect(JSON.parse(received[0] ?? 'null')[0].meta).toEqual({ note: 'ok' });
+  });
+
+  it('the caller’s items are left as they were given', async () => {
+    const { client } = recordingWarehouse();
+    const nested = { deep: { list: [1, { x: 2 }] } };
+    const given = item({ nested });
+    await client.inbound.create({ ...ORDER, bundle_items: [given] } as never);
+    expect(given.nested).toBe(nested);
+    expect(nested.deep.list[1]).toEqual({ x: 2 });
+    expect(Object.keys(given)).toEqual(['quantity', 'item_name', 'color', 'nested']);
+  });
+});

@@ -10,9 +10,13 @@ export interface IncomingMessage extends AsyncIterable<Uint8Array> {
   url?: string;
   headers: Record<string, string | string[] | undefined>;
   socket: { destroy(): void };
+  /** The whole body has arrived. */
+  complete: boolean;
 }
 export interface ServerResponse {
   headersSent: boolean;
+  /** The whole answer has been handed to the socket. */
+  writableFinished: boolean;
   writeHead(status: number, headers: Record<string, string | string[]>): void;
   write(chunk: Uint8Array | string): boolean;
   end(): void;
