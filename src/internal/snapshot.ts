@@ -1,8 +1,8 @@
 /**
  * A copy of plain data as it is now: arrays and plain objects (whose prototype is
  * `Object.prototype` or `null`) copied member by member (own members, hidden ones too), each
- * member read once; anything
- * else (a `Date`, a `Blob`, a class instance, a function) kept as it is. What an input check
+ * member read once; a `Date` copied as the time it holds now (its setters change it in place);
+ * anything else (a `Blob`, a class instance, a function) kept as it is. What an input check
  * that has to wait (for a schema loaded on demand) reads, so that what the caller does to its
  * input after the call changes nothing, as when the check runs at once. An object or array
  * one of whose members cannot be read (a getter that throws) is kept as it is, for the schema
@@ -16,6 +16,7 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return seen.get(value);
   const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Date.prototype) return copyDate(value as Date);
   const array = Array.isArray(value);
   if (!array && proto !== Object.prototype && proto !== null) return value;
   const out: Record<string | number, unknown> = array ? new Array((value as unknown[]).length) : Object.create(proto as object | null);
@@ -35,4 +36,13 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
     return value;
   }
   return out;
+}
+
+/** The same time in a new `Date`; a fake one (a Proxy, an object made on `Date.prototype`) kept as it is, for the schema to refuse. */
+function copyDate(value: Date): Date {
+  try {
+    return new Date(Date.prototype.getTime.call(value));
+  } catch {
+    return value;
+  }
 }

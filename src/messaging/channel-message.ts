@@ -35,7 +35,26 @@ export function postChannelMessage(
     input: channelMessageInputs[embedLimits === 'chat-platform' ? 'chat-platform' : 'documented'],
     credential: webhook ? undefined : 'channelKey',
     alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
-    request: (json) => (webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json }),
+    request: (message) => {
+      const json = withTimestampsAsText(message);
+      return webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json };
+    },
     parse: parseCreatedMessage,
+  };
+}
+
+/**
+ * The message with each embed's `Date` timestamp as the ISO text JSON would send, fixed at
+ * the check (a request is made of the checked message at once): a `Date` the caller changes
+ * after the call changes nothing. The checked message itself is the check's own copy.
+ */
+function withTimestampsAsText(message: unknown): unknown {
+  const { embeds } = message as { embeds?: unknown };
+  if (!Array.isArray(embeds) || !embeds.some((embed) => (embed as { timestamp?: unknown })?.timestamp instanceof Date)) return message;
+  return {
+    ...(message as object),
+    embeds: embeds.map((embed: { timestamp?: unknown }) =>
+      embed.timestamp instanceof Date ? { ...embed, timestamp: embed.timestamp.toISOString() } : embed,
+    ),
   };
 }

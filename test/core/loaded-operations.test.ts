@@ -83,4 +83,28 @@ describe('an operation loaded by its first call', () => {
     await posted;
     expect(mock.state.channelMessages.at(-1)).toMatchObject({ content: 'sent as it was at the call' });
   });
+
+  it('an embed’s Date timestamp is read at the call, by the first call and by a later one: set after the call, it changes nothing', async () => {
+    const mock = createMessagingMock();
+    const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
+    for (const call of ['first', 'later']) {
+      const timestamp = new Date(Date.UTC(2026, 10, 22, 10));
+      const sent = client.postChannelMessage({ content: call, embeds: [{ title: 't', timestamp }] });
+      timestamp.setUTCFullYear(1999);
+      await sent;
+      expect(mock.state.channelMessages.at(-1)?.embeds?.[0]).toMatchObject({ timestamp: '2026-11-22T10:00:00.000Z' });
+    }
+  });
+
+  it('an invalid Date at the call is refused, by the first call and by a later one, though the caller mends it right after', async () => {
+    const mock = createMessagingMock();
+    const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
+    for (const _ of ['first', 'later']) {
+      const timestamp = new Date(Number.NaN);
+      const sent = client.postChannelMessage({ embeds: [{ title: 't', timestamp }] });
+      timestamp.setTime(Date.UTC(2026, 0, 1));
+      await expect(sent).rejects.toBeInstanceOf(RequestValidationError);
+    }
+    expect(mock.state.channelMessages).toEqual([]);
+  });
 });

@@ -44,6 +44,19 @@ describe('snapshot', () => {
     );
   });
 
+  it('copies a Date as the time it holds now: set after, the copy keeps the time it had', () => {
+    const date = new Date(Date.UTC(2026, 10, 22));
+    const { date: copy } = snapshot({ date });
+    date.setUTCFullYear(1999);
+    expect(copy).not.toBe(date);
+    expect(copy).toBeInstanceOf(Date);
+    expect(copy.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    const invalid = new Date(Number.NaN);
+    const { invalid: kept } = snapshot({ invalid });
+    invalid.setTime(0);
+    expect(Number.isNaN(kept.getTime())).toBe(true);
+  });
+
   it('keeps holes, an own __proto__, cycles, and what is not plain data as it is', () => {
     const sparse: number[] = [1];
     sparse[2] = 3;
@@ -60,9 +73,10 @@ describe('snapshot', () => {
       id = 1;
     }
     const order = new Order();
-    const kept = snapshot({ date, blob, order });
-    expect(kept.date).toBe(date);
+    const fake = Object.create(Date.prototype) as Date;
+    const kept = snapshot({ date, blob, order, fake });
     expect(kept.blob).toBe(blob);
+    expect(kept.fake).toBe(fake);
     expect(kept.order).toBe(order);
   });
 

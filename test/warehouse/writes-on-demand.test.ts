@@ -73,6 +73,23 @@ describe('the input is read at the call, though the call waits for its code', ()
     });
   });
 
+  it('inbound.update and updateMany send a Date as it was at the call: set right after, it changes nothing', async () => {
+    const mock = createWarehouseMock();
+    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound' && o.sold_as === 'individual')!;
+    const date = new Date(2026, 10, 22);
+    const updated = clientOf(mock).inbound.update(order.order_id, { date });
+    date.setFullYear(1999);
+    await updated;
+    expect(mock.state.inboundOrders.find((o) => o.order_id === order.order_id)?.date).toBe('11/22/2026');
+    const again = new Date(2026, 10, 23);
+    const items = [{ order_id: order.order_id, patch: { date: again, quantity: 4 } }];
+    const bulk = clientOf(mock).inbound.updateMany(items);
+    again.setFullYear(1999);
+    items[0]!.patch.quantity = 99;
+    expect((await bulk).map((r) => r.status)).toEqual(['fulfilled']);
+    expect(mock.state.inboundOrders.find((o) => o.order_id === order.order_id)).toMatchObject({ date: '11/23/2026', quantity: 4 });
+  });
+
   it('inbound.update checks the rules against `current` as it was at the call', async () => {
     const mock = createWarehouseMock();
     const client = clientOf(mock);
