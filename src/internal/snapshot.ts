@@ -16,12 +16,13 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return seen.get(value);
   const proto: unknown = Object.getPrototypeOf(value);
-  if (proto === Date.prototype) return copyDate(value as Date);
   const array = Array.isArray(value);
-  if (!array && proto !== Object.prototype && proto !== null) return value;
+  if (!array && proto !== Object.prototype && proto !== null && proto !== Date.prototype) return value;
   const out: Record<string | number, unknown> = array ? new Array((value as unknown[]).length) : Object.create(proto as object | null);
-  seen.set(value, out);
   try {
+    // A fake one (a Proxy, an object made on `Date.prototype`) throws here: kept as it is, for the schema to refuse.
+    if (proto === Date.prototype) return new Date(Date.prototype.getTime.call(value));
+    seen.set(value, out);
     // Every own member, a hidden one too (a schema reads its members by name), each as
     // enumerable as it was; a hole in an array stays a hole (a missing item, as the schema reads it).
     for (const key of Object.getOwnPropertyNames(value)) {
@@ -36,13 +37,4 @@ function copy(value: unknown, seen: Map<object, unknown>): unknown {
     return value;
   }
   return out;
-}
-
-/** The same time in a new `Date`; a fake one (a Proxy, an object made on `Date.prototype`) kept as it is, for the schema to refuse. */
-function copyDate(value: Date): Date {
-  try {
-    return new Date(Date.prototype.getTime.call(value));
-  } catch {
-    return value;
-  }
 }

@@ -36,7 +36,7 @@ export function postChannelMessage(
     credential: webhook ? undefined : 'channelKey',
     alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
     request: (message) => {
-      const json = withTimestampsAsText(message);
+      const json = withTimestampsAsText(message as { embeds?: { timestamp?: unknown }[] });
       return webhook ? { path: webhook.path, baseUrl: webhook.baseUrl, json } : { path: '/api/automation/messages', json };
     },
     parse: parseCreatedMessage,
@@ -44,17 +44,11 @@ export function postChannelMessage(
 }
 
 /**
- * The message with each embed's `Date` timestamp as the ISO text JSON would send, fixed at
- * the check (a request is made of the checked message at once): a `Date` the caller changes
- * after the call changes nothing. The checked message itself is the check's own copy.
+ * Each embed's `Date` timestamp made the ISO text JSON would send, at the check (a request is
+ * made of the checked message at once): a `Date` the caller sets after the call changes
+ * nothing. In place: the checked message and its embeds are the check's own copies.
  */
-function withTimestampsAsText(message: unknown): unknown {
-  const { embeds } = message as { embeds?: unknown };
-  if (!Array.isArray(embeds) || !embeds.some((embed) => (embed as { timestamp?: unknown })?.timestamp instanceof Date)) return message;
-  return {
-    ...(message as object),
-    embeds: embeds.map((embed: { timestamp?: unknown }) =>
-      embed.timestamp instanceof Date ? { ...embed, timestamp: embed.timestamp.toISOString() } : embed,
-    ),
-  };
+function withTimestampsAsText(message: { embeds?: { timestamp?: unknown }[] }) {
+  for (const embed of message.embeds ?? []) if (embed.timestamp instanceof Date) embed.timestamp = embed.timestamp.toISOString();
+  return message;
 }

@@ -48,59 +48,42 @@ export function holdsTotal(results: { total?: unknown; total_results?: unknown }
 const JSON_DEPTH = 64;
 type Path = (string | number)[];
 
-/** A value read once as plain JSON data (its copy), or where and why it is not. */
-type JsonRead = { copy: unknown; problem?: undefined } | { problem: Problem };
-
-/** Sets `key` on a copy, an own `__proto__` too (an assignment would set the copy's prototype). */
-function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
-}
+/** Where and why a value is not plain JSON data: thrown out of the walk that reads it (told from a getter's own error by being this one). */
+let refusal: Problem | undefined;
 
 /**
- * `value` read once, as a copy, and where it stops being plain JSON data, and why: what
+ * `value` read once, as a copy, refused (thrown) where it stops being plain JSON data: what
  * `JSON.stringify` would change or drop (a `toJSON` method, a `Date`, a `Map`, `NaN`, a
  * function) is refused, so what is checked is what is sent. `undefined` members of an object
  * are absent, as in JSON.
  */
-function readJson(value: unknown, path: Path, depth: number): JsonRead {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return { copy: value };
-  if (typeof value === 'number')
-    return Number.isFinite(value) ? { copy: value } : { problem: { path, message: `must be a finite number, not ${value}` } };
+function readJson(value: unknown, path: Path, depth: number): unknown {
+  const refuse = (message: string) => {
+    throw (refusal = { path, message });
+  };
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(`must be a finite number, not ${value}`);
   if (typeof value !== 'object')
-    return { problem: { path, message: `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` } };
-  if (depth >= JSON_DEPTH) return { problem: { path, message: `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)` } };
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length);
-    for (let i = 0; i < copy.length; i++) {
-      const read = readJson(value[i], [...path, i], depth + 1);
-      if (read.problem) return read;
-      copy[i] = read.copy;
-    }
-    return { copy };
-  }
+    return refuse(`must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`);
+  if (depth >= JSON_DEPTH) return refuse(`must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)`);
+  if (Array.isArray(value)) return Array.from(value, (item, i) => readJson(item, [...path, i], depth + 1));
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    return { problem: { path, message: 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)' } };
+    return refuse('must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)');
   }
   return readMembers(value as Record<string, unknown>, {}, path, depth);
 }
 
-/** Each member of `source` read once into `target`; a `toJSON` method refused first. */
-function readMembers(source: Record<string, unknown>, target: Record<string, unknown>, path: Path, depth: number): JsonRead {
+/** Each member of `source` read once into `target` (defined: an own `__proto__` stays a member); a `toJSON` method refused first. */
+function readMembers(source: Record<string, unknown>, target: object, path: Path, depth: number): object {
   if (typeof source.toJSON === 'function') {
-    return { problem: { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' } };
+    throw (refusal = { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' });
   }
   for (const [key, member] of Object.entries(source)) {
-    if (member === undefined) {
-      put(target, key, undefined);
-      continue;
-    }
-    const read = readJson(member, [...path, key], depth + 1);
-    if (read.problem) return read;
-    put(target, key, read.copy);
+    const value = member === undefined ? member : readJson(member, [...path, key], depth + 1);
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   }
-  return { copy: target };
+  return target;
 }
 
 /**
@@ -111,10 +94,10 @@ function readMembers(source: Record<string, unknown>, target: Record<string, unk
  */
 export function jsonDataProblems(item: Record<string, unknown>): Problem[] {
   try {
-    const read = readMembers({ ...item }, item, [], 0);
-    return read.problem ? [read.problem] : [];
-  } catch {
-    return [{ path: [], message: 'must be plain JSON data (a member could not be read)' }];
+    readMembers({ ...item }, item, [], 0);
+    return [];
+  } catch (error) {
+    return [error === refusal ? (error as Problem) : { path: [], message: 'must be plain JSON data (a member could not be read)' }];
   }
 }
 
