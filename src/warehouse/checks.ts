@@ -59,7 +59,8 @@ let refusal: Problem | undefined;
  */
 function readJson(value: unknown, path: Path, depth: number): unknown {
   const refuse = (message: string) => {
-    throw (refusal = { path, message });
+    refusal = { path, message };
+    throw refusal;
   };
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(`must be a finite number, not ${value}`);
@@ -77,7 +78,8 @@ function readJson(value: unknown, path: Path, depth: number): unknown {
 /** Each member of `source` read once into `target` (defined: an own `__proto__` stays a member); a `toJSON` method refused first. */
 function readMembers(source: Record<string, unknown>, target: object, path: Path, depth: number): object {
   if (typeof source.toJSON === 'function') {
-    throw (refusal = { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' });
+    refusal = { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' };
+    throw refusal;
   }
   for (const [key, member] of Object.entries(source)) {
     const value = member === undefined ? member : readJson(member, [...path, key], depth + 1);
