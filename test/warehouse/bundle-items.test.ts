@@ -144,7 +144,7 @@ describe('a bundle item’s members are read once, at any depth: what is sent is
   it('the caller’s items are left as they were given', async () => {
     const { client } = recordingWarehouse();
     const nested = { deep: { list: [1, { x: 2 }] } };
-    const given = item({ nested });
+    const given: Record<string, unknown> = item({ nested });
     await client.inbound.create({ ...ORDER, bundle_items: [given] } as never);
     expect(given.nested).toBe(nested);
     expect(nested.deep.list[1]).toEqual({ x: 2 });

@@ -5,7 +5,7 @@
  *
  *   GET    /_mock                          services, routes, endpoints
  *   GET    /_mock/state[?service=]         both services' state, keys masked
- *   GET    /_mock/requests[?service=&after=&limit=]   the request logs, merged
+ *   GET    /_mock/requests[?service=&after=&limit=]   the request logs, merged (after: a cursor)
  *   POST   /_mock/reset  { service? }      back to the seed: state, faults, request log
  *   GET    /_mock/events                   server-sent events: request, state, faults, reset
  *   GET|POST|DELETE /_mock/faults[/:service/:id]      fault injection
@@ -53,11 +53,14 @@ export function allRequests(served: Served): LoggedRequest[] {
 function requestsOf(served: Served, url: URL): Response {
   const query = new QueryReader(url.searchParams, ['service', 'after', 'limit']);
   const service = query.oneOf('service', ['messaging', 'warehouse', 'all'], 'all');
+  const cursor = url.searchParams.has('after');
   const after = query.integer('after', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = query.integer('limit', 1000, 1, 100_000);
   if (query.problems.length > 0) return apiError(400, 'Bad requests query', query.problems);
   const requests = allRequests(served).filter((r) => r.id > after && (service === 'all' || r.service === service));
-  return apiJson(200, { requests: requests.slice(-limit), total: requests.length });
+  // With `after`, a cursor: the next `limit` after that id, so a poller that moves it to the
+  // last id it got misses none. Without, the newest `limit` (what a page shows first).
+  return apiJson(200, { requests: cursor ? requests.slice(0, limit) : requests.slice(-limit), total: requests.length });
 }
 
 async function reset(served: Served, request: Request, hub: EventHub): Promise<Response> {

@@ -111,6 +111,27 @@ describe('GET /_mock/requests', () => {
     const later = (await api(`/requests?after=${after}&service=messaging`)).body.requests;
     expect(later).toHaveLength(1);
     expect((await api('/requests?limit=0')).body.problems).toEqual(["limit: must be an integer from 1 to 100000 (got '0')"]);
+    // Without `after`, the newest `limit`; with it, the next `limit` after that id.
+    expect((await api('/requests?limit=2')).body.requests.map((r: { id: number }) => r.id)).toEqual(
+      body.requests.slice(-2).map((r: { id: number }) => r.id),
+    );
+    const next = (await api(`/requests?after=${body.requests[0].id}&limit=2`)).body;
+    expect(next.requests.map((r: { id: number }) => r.id)).toEqual(body.requests.slice(1, 3).map((r: { id: number }) => r.id));
+    expect(next.total).toBe(body.requests.length - 1);
+  });
+
+  it('a poller that moves `after` to the last id it got, a few at a time, gets every entry once, in order', async () => {
+    const bot = new MessagingClient({ baseUrl: server.messagingBaseUrl, botKey: messaging.botKey });
+    const to = { email: messaging.employees.first.email };
+    await Promise.all(Array.from({ length: 11 }, (_, i) => bot.sendDirectMessage({ to, body: `poll ${i}` })));
+    const all = (await api('/requests')).body.requests.map((r: { id: number }) => r.id) as number[];
+    const polled: number[] = [];
+    for (let after = 0, page: number[] = [0]; page.length > 0; after = polled.at(-1) ?? after) {
+      page = (await api(`/requests?after=${after}&limit=3`)).body.requests.map((r: { id: number }) => r.id);
+      polled.push(...page);
+    }
+    expect(polled).toEqual(all);
+    expect(all.length).toBeGreaterThanOrEqual(11);
   });
 
   it('masks query parameters and headers named like a credential, such as auth, sig and x-auth', async () => {
