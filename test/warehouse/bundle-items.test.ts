@@ -139,6 +139,8 @@ describe('a bundle item’s members are read once, at any depth: what is sent is
     await client.inbound.create({ ...ORDER, bundle_items: [odd] } as never);
     expect(counter.reads).toBe(1);
     expect(JSON.parse(received[0] ?? 'null')[0].meta).toEqual({ note: 'ok' });
+    // The schema's output is its own object: the caller's item still holds its own member.
+    expect(odd.meta).toBe(meta);
   });
 
   it('the caller’s items are left as they were given', async () => {
