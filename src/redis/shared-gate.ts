@@ -336,6 +336,7 @@ export class SharedGate implements Gate {
   #fallBack(error: unknown): void {
     if (this.#fallback) return;
     this.#fallback = true;
+    this.#watch.stop();
     this.#kept.revokeAll(); // the store may never hear of them: their leases end
     if (!this.#warned) {
       this.#warned = true;

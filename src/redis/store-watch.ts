@@ -16,12 +16,22 @@ export class StoreWatch {
   readonly #needed: () => boolean;
   readonly #silent: (error: unknown) => void;
   #running = false;
+  /** Ends the watch that runs, if one does. */
+  #end: (() => void) | undefined;
 
   /** `needed`: whether requests still wait (the watch ends when none do); `silent`: the store did not answer in time, or its ping failed. */
   constructor(timeout: number, needed: () => boolean, silent: (error: unknown) => void) {
     this.#timeout = timeout;
     this.#needed = needed;
     this.#silent = silent;
+  }
+
+  /**
+   * Ends the watch now (the client fell back, as a silent ping or an acquire found): a ping
+   * still pending is of no account, and the next `start` watches afresh.
+   */
+  stop(): void {
+    this.#end?.();
   }
 
   /** Watches with `ping` until no request waits (the store has just answered: the first ping goes a quarter timeout from now). Once at a time. */
@@ -34,8 +44,10 @@ export class StoreWatch {
     const stop = (error?: unknown) => {
       live = false;
       this.#running = false;
+      this.#end = undefined;
       if (error !== undefined) this.#silent(error);
     };
+    this.#end = () => stop();
     const beat = () => {
       if (!live) return;
       if (!this.#needed()) return stop();

@@ -48,8 +48,14 @@ export function holdsTotal(results: { total?: unknown; total_results?: unknown }
 const JSON_DEPTH = 64;
 type Path = (string | number)[];
 
-/** Where and why a value is not plain JSON data: thrown out of the walk that reads it (told from a getter's own error by being this one). */
-let refusal: Problem | undefined;
+/** The problems the walk below throws where a value is not plain JSON data: told from a getter's own error by being one of these. */
+const refusals = new WeakSet<object>();
+
+function refuse(path: Path, message: string): never {
+  const problem = { path, message };
+  refusals.add(problem);
+  throw problem;
+}
 
 /**
  * `value` read once, as a copy, refused (thrown) where it stops being plain JSON data: what
@@ -58,19 +64,20 @@ let refusal: Problem | undefined;
  * are absent, as in JSON.
  */
 function readJson(value: unknown, path: Path, depth: number): unknown {
-  const refuse = (message: string) => {
-    refusal = { path, message };
-    throw refusal;
-  };
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(`must be a finite number, not ${value}`);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(path, `must be a finite number, not ${value}`);
   if (typeof value !== 'object')
-    return refuse(`must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`);
-  if (depth >= JSON_DEPTH) return refuse(`must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)`);
-  if (Array.isArray(value)) return Array.from(value, (item, i) => readJson(item, [...path, i], depth + 1));
+    return refuse(path, `must be JSON data, not ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`);
+  if (depth >= JSON_DEPTH) return refuse(path, `must not nest deeper than ${JSON_DEPTH} levels (or refer to itself)`);
+  if (Array.isArray(value)) {
+    // By index, as JSON reads an array (not by its iterator, which may say something else).
+    const copy: unknown[] = new Array(value.length);
+    for (let i = 0; i < copy.length; i++) copy[i] = readJson(value[i], [...path, i], depth + 1);
+    return copy;
+  }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    return refuse('must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)');
+    return refuse(path, 'must be a plain object or array (not a Date, Map, Set or class instance: JSON would change it)');
   }
   return readMembers(value as Record<string, unknown>, {}, path, depth);
 }
@@ -78,8 +85,7 @@ function readJson(value: unknown, path: Path, depth: number): unknown {
 /** Each member of `source` read once into `target` (defined: an own `__proto__` stays a member); a `toJSON` method refused first. */
 function readMembers(source: Record<string, unknown>, target: object, path: Path, depth: number): object {
   if (typeof source.toJSON === 'function') {
-    refusal = { path, message: 'must not have a toJSON method (JSON would send what it returns, not what was checked)' };
-    throw refusal;
+    refuse(path, 'must not have a toJSON method (JSON would send what it returns, not what was checked)');
   }
   for (const [key, member] of Object.entries(source)) {
     const value = member === undefined ? member : readJson(member, [...path, key], depth + 1);
@@ -99,7 +105,9 @@ export function jsonDataProblems(item: Record<string, unknown>): Problem[] {
     readMembers({ ...item }, item, [], 0);
     return [];
   } catch (error) {
-    return [error === refusal ? (error as Problem) : { path: [], message: 'must be plain JSON data (a member could not be read)' }];
+    return [
+      refusals.has(error as object) ? (error as Problem) : { path: [], message: 'must be plain JSON data (a member could not be read)' },
+    ];
   }
 }
 

@@ -57,6 +57,16 @@ describe('snapshot', () => {
     expect(Number.isNaN(kept.getTime())).toBe(true);
   });
 
+  it('copies a Date subclass’s instance too, its prototype kept', () => {
+    class StampedDate extends Date {}
+    const date = new StampedDate(Date.UTC(2026, 10, 22));
+    const { date: copy } = snapshot({ date });
+    date.setUTCFullYear(1999);
+    expect(copy).not.toBe(date);
+    expect(copy).toBeInstanceOf(StampedDate);
+    expect(copy.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
   it('keeps holes, an own __proto__, cycles, and what is not plain data as it is', () => {
     const sparse: number[] = [1];
     sparse[2] = 3;

@@ -34,7 +34,8 @@ describe('a store watched while requests wait in its queue', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 20, max: 5_000 }),
-        fc.double({ min: 0, max: 0.2, noNaN: true }),
+        // Round trips up to almost the timeout: a ping still pending across beats is a slow store, not a silent one.
+        fc.double({ min: 0, max: 0.99, noNaN: true }),
         fc.double({ min: 0, max: 10, noNaN: true }),
         async (timeout, rttShare, silentShare) => {
           vi.setSystemTime(0);
@@ -86,6 +87,28 @@ describe('a store watched while requests wait in its queue', () => {
     new StoreWatch(1_000, () => silent.mock.calls.length === 0, silent).start(() => Promise.reject(failure));
     await vi.advanceTimersByTimeAsync(250);
     expect(silent).toHaveBeenCalledExactlyOnceWith(failure);
+  });
+
+  it('stopped (the client fell back), then started again: a ping of the old watch that never answers calls nothing silent', async () => {
+    let calls = 0;
+    const stale = () => {
+      calls++;
+      return new Promise<void>(() => {}); // its answer lost with a dropped connection
+    };
+    const fresh = storeFallingSilent(5, Number.POSITIVE_INFINITY);
+    const silent = vi.fn();
+    const watch = new StoreWatch(10_000, () => true, silent);
+    watch.start(stale);
+    await vi.advanceTimersByTimeAsync(2_600); // its ping went at 2,500
+    expect(calls).toBe(1);
+    watch.stop();
+    await vi.advanceTimersByTimeAsync(2_100); // the probe rejoined; a request waits again
+    watch.start(fresh.ping);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(silent).not.toHaveBeenCalled();
+    expect(fresh.pings.length).toBeGreaterThan(10);
+    expect(calls).toBe(1);
+    vi.clearAllTimers();
   });
 
   it('one watch at a time: a second start while it runs asks nothing of its own', async () => {

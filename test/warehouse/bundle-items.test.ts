@@ -5,7 +5,7 @@
  * arrives exactly as given.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { ORDER as VALID_ORDER } from '../support/reliability.js';
 import { rejectionOf } from '../support/scripted-fetch.js';
@@ -141,6 +141,34 @@ describe('a bundle item’s members are read once, at any depth: what is sent is
     expect(JSON.parse(received[0] ?? 'null')[0].meta).toEqual({ note: 'ok' });
     // The schema's output is its own object: the caller's item still holds its own member.
     expect(odd.meta).toBe(meta);
+  });
+
+  it('an array is read by its indices, as JSON reads it, not by an iterator of its own', async () => {
+    const { client, received } = recordingWarehouse();
+    const sizes = Object.assign([1, 2], {
+      *[Symbol.iterator]() {
+        yield 'other';
+      },
+    });
+    await client.inbound.create({ ...ORDER, bundle_items: [item({ sizes })] } as never);
+    expect(JSON.parse(received[0] ?? 'null')[0].sizes).toEqual([1, 2]);
+  });
+
+  it('a getter that throws anything, undefined too, is a refusal of the schema, not an error out of it', async () => {
+    // A fresh module: the first thing its walk meets is the getter's throw, no refusal before it.
+    vi.resetModules();
+    const { inboundOrderCreateSchema } = await import('../../src/warehouse/schemas.js');
+    for (const thrown of [undefined, null, 'text', new Error('getter')]) {
+      const meta = Object.defineProperty({}, 'boom', {
+        enumerable: true,
+        get() {
+          throw thrown;
+        },
+      });
+      const result = inboundOrderCreateSchema.safeParse({ ...ORDER, bundle_items: [item({ meta })] });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toContain('must be plain JSON data (a member could not be read)');
+    }
   });
 
   it('the caller’s items are left as they were given', async () => {
