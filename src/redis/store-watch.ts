@@ -41,18 +41,20 @@ export class StoreWatch {
     let live = true;
     /** When the ping still unanswered was sent; `undefined` when none is. */
     let asked: number | undefined;
-    const stop = (error?: unknown) => {
+    /** Ends this watch; with `silence`, says why the store is taken for silent (a ping that failed with `undefined` too). */
+    const stop = (silence?: { error: unknown }) => {
       live = false;
       this.#running = false;
       this.#end = undefined;
-      if (error !== undefined) this.#silent(error);
+      if (silence) this.#silent(silence.error);
     };
     this.#end = () => stop();
     const beat = () => {
       if (!live) return;
       if (!this.#needed()) return stop();
       const now = performance.now();
-      if (asked !== undefined && now - asked >= this.#timeout) return stop(new Error(`Redis did not answer within ${this.#timeout} ms`));
+      if (asked !== undefined && now - asked >= this.#timeout)
+        return stop({ error: new Error(`Redis did not answer within ${this.#timeout} ms`) });
       if (asked === undefined) {
         const sent = now;
         asked = sent;
@@ -60,7 +62,7 @@ export class StoreWatch {
           () => {
             if (asked === sent) asked = undefined;
           },
-          (error: unknown) => live && stop(error),
+          (error: unknown) => live && stop({ error }),
         );
       }
       schedule(Math.min(this.#timeout / ASKS_PER_TIMEOUT, asked + this.#timeout - now));

@@ -81,8 +81,10 @@ describe('a store watched while requests wait in its queue', () => {
     expect(silent).not.toHaveBeenCalled();
   });
 
-  it('a ping that fails (the connection closed) is the reason at once', async () => {
-    const failure = new Error('Connection is closed.');
+  it.each([
+    ['an Error', new Error('Connection is closed.')],
+    ['undefined', undefined],
+  ])('a ping that fails (the connection closed) is the reason at once, even with %s', async (_, failure) => {
     const silent = vi.fn();
     new StoreWatch(1_000, () => silent.mock.calls.length === 0, silent).start(() => Promise.reject(failure));
     await vi.advanceTimersByTimeAsync(250);
