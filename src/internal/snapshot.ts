@@ -3,9 +3,8 @@
  * `Object.prototype` or `null`) copied member by member (own members, hidden ones too), each
  * member read once; a `Date` (a subclass's too) copied as the time it holds now (its setters
  * change it in place); anything else (a `Blob`, a class instance, a function) kept as it is.
- * What an input check
- * that has to wait (for a schema loaded on demand) reads, so that what the caller does to its
- * input after the call changes nothing, as when the check runs at once. An object or array
+ * What an input check that has to wait (for a schema loaded on demand) reads, so that what the
+ * caller does to its input after the call changes nothing, as when the check runs at once. An object or array
  * one of whose members cannot be read (a getter that throws) is kept as it is, for the schema
  * to name.
  */

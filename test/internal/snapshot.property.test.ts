@@ -44,27 +44,24 @@ describe('snapshot', () => {
     );
   });
 
-  it('copies a Date as the time it holds now: set after, the copy keeps the time it had', () => {
-    const date = new Date(Date.UTC(2026, 10, 22));
+  class StampedDate extends Date {}
+  it.each([
+    ['a Date', Date],
+    ['a Date subclass’s instance, its prototype kept', StampedDate],
+  ])('copies %s as the time it holds now: set after, the copy keeps the time it had', (_, Kind) => {
+    const date = new Kind(Date.UTC(2026, 10, 22));
     const { date: copy } = snapshot({ date });
     date.setUTCFullYear(1999);
     expect(copy).not.toBe(date);
-    expect(copy).toBeInstanceOf(Date);
+    expect(copy).toBeInstanceOf(Kind);
     expect(copy.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it('an invalid Date stays invalid in the copy, mended after', () => {
     const invalid = new Date(Number.NaN);
     const { invalid: kept } = snapshot({ invalid });
     invalid.setTime(0);
     expect(Number.isNaN(kept.getTime())).toBe(true);
-  });
-
-  it('copies a Date subclass’s instance too, its prototype kept', () => {
-    class StampedDate extends Date {}
-    const date = new StampedDate(Date.UTC(2026, 10, 22));
-    const { date: copy } = snapshot({ date });
-    date.setUTCFullYear(1999);
-    expect(copy).not.toBe(date);
-    expect(copy).toBeInstanceOf(StampedDate);
-    expect(copy.toISOString()).toBe('2026-11-22T00:00:00.000Z');
   });
 
   it('keeps holes, an own __proto__, cycles, and what is not plain data as it is', () => {
