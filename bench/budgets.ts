@@ -196,8 +196,14 @@ export const BUDGETS: Record<string, number> = {
  * getter's own throw by a WeakSet (a getter that threw `undefined` was taken for one, and the
  * schema threw a TypeError) and reads an array by its indices, as JSON does (not by an iterator
  * of its own); the copy of a waiting input copies a `Date` subclass's instance too.
+ *
+ * Corrected in the review of the whole change (`npm run check:size`, 2026-11-27 13:20 UTC):
+ * 26,250 / 34,212 / 39,534 (+14 / +8 / +22), the pages +17 / +1 / +10 (16,564 / 22,562 /
+ * 24,356). The `Date` copy's first writing had dropped the snapshot's assignment of enumerable
+ * members (3× faster than defining them, on a 25,000-item array), so the figures above counted
+ * its bytes as saved; it is back, and these are the fix's real cost.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_236, 'opslink/warehouse': 34_204, opslink: 39_512 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_250, 'opslink/warehouse': 34_212, opslink: 39_534 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -240,10 +246,10 @@ export const PAGE_TARGETS: Record<string, number> = {
  * measured size, not the target: a miss recorded in bench/results.md that can only shrink.
  */
 export const PAGE_MEASURED: Record<string, number> = {
-  // + 35 / + 119 / + 108: the fixes of 2026-11-27 11:30 and 12:00 UTC (OPEN_MISSES says which).
-  'a page that sends one direct message': 16_446 + 35,
-  'a page that lists and creates inbound orders': 22_208 + 119,
-  'a page with both clients': 23_986 + 108,
+  // + 52 / + 120 / + 118: the fixes of 2026-11-27 11:30, 12:00 and 13:20 UTC (OPEN_MISSES says which).
+  'a page that sends one direct message': 16_446 + 52,
+  'a page that lists and creates inbound orders': 22_208 + 120,
+  'a page with both clients': 23_986 + 118,
 };
 export const PAGE_MARGIN = 256;
 export const PAGE_BUDGETS: Record<string, number> = Object.fromEntries(
