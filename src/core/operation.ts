@@ -158,7 +158,8 @@ export function sendOperation<P, O>(
     );
     return new APIPromise(sent);
   } catch (error) {
-    return rejectedPromise(error);
+    // Refused at once, deep in the SDK's frames: the stack's limit may not reach the caller's.
+    return rejectedPromise(withCallSite(error, callSite));
   }
 }
 

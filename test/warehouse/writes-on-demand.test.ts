@@ -163,6 +163,18 @@ describe('the input is read at the call, though the call waits for its code', ()
 });
 
 describe("a refusal names every problem and the caller's line, and sends nothing", () => {
+  /**
+   * The call made twice: the first may wait for its code or schema, the second finds them
+   * loaded and is refused at once, deeper in the SDK's frames than the stack's limit may reach.
+   */
+  const refusedTwice = async (call: () => PromiseLike<unknown>) => {
+    const refused = () =>
+      Promise.resolve(call()).then(
+        () => expect.fail('sent'),
+        (e: unknown) => e as RequestValidationError,
+      );
+    return [await refused(), await refused()];
+  };
   const mock = createWarehouseMock();
   const client = clientOf(mock);
   const requests = () => mock.requests.size;
@@ -170,10 +182,11 @@ describe("a refusal names every problem and the caller's line, and sends nothing
   it('inbound.update', async () => {
     const before = requests();
     const renameFromHere = () => client.inbound.update('not-a-uuid', { quantity: -1 as number, fulfilledBy: 'fbm', listPrice: 0 });
-    const error = (await renameFromHere().catch((e: unknown) => e)) as RequestValidationError;
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.issues.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['order_id', 'quantity']));
-    expect(error.stack).toContain('renameFromHere');
+    for (const error of await refusedTwice(renameFromHere)) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error.issues.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['order_id', 'quantity']));
+      expect(error.stack).toContain('renameFromHere');
+    }
     expect(requests()).toBe(before);
   });
 
@@ -183,10 +196,11 @@ describe("a refusal names every problem and the caller's line, and sends nothing
         { ...ROW, quantity: -1 },
         { ...ROW, retailer: '' },
       ] as InboundOrderRow[]);
-    const error = (await uploadFromHere().catch((e: unknown) => e)) as RequestValidationError;
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining([0, 1]));
-    expect(error.stack).toContain('uploadFromHere');
+    for (const error of await refusedTwice(uploadFromHere)) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining([0, 1]));
+      expect(error.stack).toContain('uploadFromHere');
+    }
   });
 
   it('inbound.updateMany', async () => {
@@ -195,10 +209,11 @@ describe("a refusal names every problem and the caller's line, and sends nothing
         { order_id: 'x', patch: { notes: 'a' } },
         { order_id: mock.state.inboundOrders[0]!.order_id, patch: { quantity: 'many' as unknown as number } },
       ]);
-    const error = (await Promise.resolve(updateAllFromHere()).catch((e: unknown) => e)) as RequestValidationError;
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['0.order_id', '1.patch.quantity']);
-    expect(error.stack).toContain('updateAllFromHere');
+    for (const error of await refusedTwice(updateAllFromHere)) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error.issues.map((i) => i.path.join('.'))).toEqual(['0.order_id', '1.patch.quantity']);
+      expect(error.stack).toContain('updateAllFromHere');
+    }
   });
 });
 

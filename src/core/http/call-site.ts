@@ -26,10 +26,10 @@ export function captureCallSite(above: Frame): CallSite {
   return site;
 }
 
-/** Gives an SDK error the stack of the call that started the request: its own first line, then the call's frames. */
-export function withCallSite(error: unknown, callSite: CallSite): unknown {
+/** Gives an SDK error the stack of the call that started the request: its own first line, then the call's frames (none taken: as it is). */
+export function withCallSite(error: unknown, callSite: CallSite | undefined): unknown {
   if (!(error instanceof OpslinkError)) return error;
-  const stack = callSite.stack;
+  const stack = callSite?.stack;
   // A captured site's first line is "Error" (or the holder's name); the frames follow it.
   const frames = stack?.slice(stack.indexOf('\n') + 1);
   const head =
