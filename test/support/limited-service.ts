@@ -22,6 +22,12 @@ export interface LimitedServiceOptions {
   burst: number;
   /** Ms each answered request takes. */
   latencyMs: number;
+  /**
+   * Ms a 429 takes (0 if not given): the gateway answers at once, but its answer still crosses
+   * a network. On loopback with none, a quiet machine answers each 429 before the next
+   * request arrives, and requests that go out together are never seen in flight together.
+   */
+  limitedLatencyMs?: number;
   /** The arrival (0-based) answered 429 with Retry-After: 1 whatever the bucket holds. */
   injectAt?: number;
 }
@@ -76,6 +82,7 @@ export async function startLimitedService(options: LimitedServiceOptions): Promi
     const retryAfterMs = injected ? 1000 : take();
     if (retryAfterMs) {
       arrival.retryAfterMs = retryAfterMs;
+      if (options.limitedLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.limitedLatencyMs));
       const headers = new Headers({ 'content-type': 'application/json', 'retry-after': String(retryAfterMs / 1000) });
       return { status: 429, headers, body: JSON.stringify({ status: 'error', message: 'Too many requests', data: null, errors: null }) };
     }
