@@ -28,6 +28,12 @@ const nodeTest = {
   environment: 'node' as const,
   exclude: ['test/browser/**', 'test/runtimes/**'],
   testTimeout: 20_000,
+  // A worker runs file after file with the modules it has loaded (zod, the SDK, fast-check,
+  // MSW): a new worker per file cost 246 ms each and the imports again, 175 times. Measured on
+  // a fresh clone's \`npm test\`: see test/README.md, "Order and workers". What a file changes
+  // it puts back (timers, env, globals, \`vi.resetModules\`); the transport check counts each
+  // file's own sends. Held by runs in shuffled orders.
+  isolate: false,
   // Node's compile cache for the processes the tests start (the CLI, the demo, the fleet's
   // workers: hundreds of starts of the same files): 12–15 % less CPU for the CLI tests here.
   env: { NODE_COMPILE_CACHE: here('./.tmp/node-compile-cache') },
@@ -43,9 +49,9 @@ const CPU_REPORT = 'test/support/cpu-report.ts';
 /** Run by the `node-quiet` project, after all the others (see there): the Redis files with bounds in ms. */
 const ON_A_QUIET_MACHINE = [
   'test/redis/fleet-rate.test.ts',
+  'test/redis/fleet-limit.test.ts',
   'test/redis/store-chaos.test.ts',
   'test/redis/store-kept.test.ts',
-  'test/redis/store-rejoin.test.ts',
 ];
 
 export default defineConfig({
@@ -86,8 +92,8 @@ export default defineConfig({
       // Files whose bounds are the timing of other processes (Redis, the fleet's workers), after
       // every other file has run: the fleet's eight workers keep their rate within 3 % on a
       // machine no other test file loads, not beside the property files under coverage (8.1/s
-      // of 12 in CI, a 250 ms stall of every process read as 47.1/s of 50). Together they use
-      // a tenth of the two cores. Node transport, as the \`node\` project.
+      // of 12 in CI, a 250 ms stall of every process read as 47.1/s of 50). Together they keep
+      // a third of the two cores busy, for 22 s. Node transport, as the `node` project.
       {
         resolve: transport('node-watched'),
         test: {

@@ -3,11 +3,11 @@
  * RATE requests a second and answers 429 with Retry-After beyond it: the fleet's rate never
  * more than 10 % over `requestsPerSecond`, never more in flight than `maxConcurrency`, and after a 429 no
  * request from any worker until its Retry-After has passed. The same fleet without the store,
- * for the README's table: it breaks all three, and the figures of both runs are printed. And
- * the fleet at its limit, over each client library: exactly the rate it is given.
+ * for the README's table: it breaks all three, and the figures of both runs are printed. (The
+ * fleet at its limit, exactly the rate it is given: fleet-limit.test.ts.)
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fleet, type FleetRun, startFleet } from '../support/fleet.js';
 import { type Arrival, type LimitedService, startLimitedService } from '../support/limited-service.js';
 import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
 
@@ -31,15 +31,6 @@ const SERVICE_BURST = 3;
  * slots in flight, and come within this many ms of the 429.
  */
 const PAUSE_RACE_MS = 500;
-
-interface FleetRun {
-  wallMs: number;
-  arrivals: Arrival[];
-  mostInFlight: number;
-  limited: number;
-  fulfilled: number;
-  warnings: string[];
-}
 
 /**
  * Requests a second over the arrivals before the injected 429 (the pause would read as a
@@ -65,54 +56,12 @@ function arrivalsDuringPauses(arrivals: Arrival[]): { after429: number; late: nu
   return { after429, late };
 }
 
-interface Worker {
-  child: ChildProcessWithoutNullStreams;
-  lines: string[];
-  stderr: string;
-  /** The next line the worker prints. */
-  next(): Promise<string>;
-}
-
-/** Starts a worker (test/support/fleet-worker.mjs) and resolves once it is ready. */
-async function startWorker(options: object): Promise<Worker> {
-  const child = spawn(process.execPath, ['test/support/fleet-worker.mjs', JSON.stringify(options)], {
-    cwd: new URL('../..', import.meta.url),
-  });
-  const worker: Worker = { child, lines: [], stderr: '', next: () => Promise.reject(new Error('not started')) };
-  let waiting: ((line: string) => void) | undefined;
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-      worker.lines.push(buffered.slice(0, end));
-      buffered = buffered.slice(end + 1);
-    }
-    if (waiting && worker.lines.length) waiting(worker.lines.shift()!);
-  });
-  child.stderr.on('data', (chunk) => (worker.stderr += chunk));
-  worker.next = () =>
-    new Promise((resolve, reject) => {
-      if (worker.lines.length) return resolve(worker.lines.shift()!);
-      waiting = (line) => {
-        waiting = undefined;
-        resolve(line);
-      };
-      child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${worker.stderr}`)));
-    });
-  expect(await worker.next()).toBe('ready');
-  return worker;
-}
-
 describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker processes on one redisStore`, () => {
   let redis: RedisServer;
   let service: LimitedService;
-  /** A service that takes anything at once: the fleet at its own limit. */
-  let open: LimitedService;
-  let workers: Worker[] = [];
-  let runs = 0;
-  // The same eight processes run every fleet: one start-up (seconds on a busy machine) for all.
+  let fleet: Fleet | undefined;
   beforeAll(async () => {
-    [redis, service, open] = await Promise.all([
+    [redis, service] = await Promise.all([
       startRedis(),
       startLimitedService({
         rate: RATE,
@@ -121,42 +70,16 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
         limitedLatencyMs: LIMITED_LATENCY_MS,
         injectAt: INJECT_AT,
       }),
-      startLimitedService({ rate: 10_000, burst: 10_000, latencyMs: 0 }),
     ]);
-    const options = { url: service.url, botKey: service.botKey, email: service.email, redis: redis.url };
-    workers = await Promise.all(Array.from({ length: WORKERS }, () => startWorker(options)));
+    fleet = await startFleet(WORKERS, redis.url, service);
   }, 60_000);
+  // A hang guard: eight processes closing their clients on a busy machine.
   afterAll(async () => {
-    await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
-    await Promise.all([service?.close(), open?.close()]);
+    await fleet?.stop();
+    await service?.close();
     await redis?.stop();
-    // A hang guard: eight processes closing their clients on a busy machine.
   }, 30_000);
-
-  /** Runs the fleet, `run` (its options, as the worker reads them) for each worker `i`, against `target`. */
-  async function runFleet(target: LimitedService, run: (i: number) => object): Promise<FleetRun> {
-    target.reset(); // the workers' warm-up requests, or the other runs, are not part of this one
-    for (const worker of workers) worker.stderr = '';
-    const started = Date.now();
-    const prefix = `fleet${++runs}`;
-    workers.forEach(({ child }, i) => {
-      child.stdin.write(`${JSON.stringify({ url: target.url, prefix, tag: `r${runs} w${i}`, ...run(i) })}\n`);
-    });
-    const summaries = (await Promise.all(workers.map((w) => w.next()))).map(
-      (line) => JSON.parse(line) as { fulfilled: number; errors: string[] },
-    );
-    const wallMs = Date.now() - started;
-    const warnings = workers.flatMap(({ stderr }) => stderr.split('\n').filter((l) => l && !/ 429 POST .*: retry \d+ of/.test(l)));
-    const arrivals = target.arrivals;
-    return {
-      wallMs,
-      arrivals,
-      mostInFlight: target.mostInFlight,
-      limited: arrivals.filter((a) => a.status === 429).length,
-      fulfilled: summaries.reduce((n, s) => n + s.fulfilled, 0),
-      warnings: [...warnings, ...summaries.flatMap((s) => s.errors)],
-    };
-  }
+  const runFleet = (target: LimitedService, run: (i: number) => object) => fleet!.run(target, run);
 
   /** Every worker on the store (half on node-redis, half on ioredis, on the same keys) or every worker on its own gate. */
   const limitedRun = (store: boolean) => (i: number) => ({
@@ -202,37 +125,4 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
     expect(run.limited).toBeGreaterThan(WORKERS);
     expect(late.length).toBeGreaterThan(0);
   }, 60_000);
-
-  // The issue's fleet: eight processes at requestsPerSecond 50 reached 44.7/s over node-redis
-  // and 47.0/s over ioredis, each start asked for again after its wait (a round trip and a
-  // late timer lost each time). The store now books each start one interval after the one
-  // before, on Redis's clock.
-  describe.each(['redis', 'ioredis'])('at its limit over %s', (library) => {
-    it('eight processes at requestsPerSecond 50 (one gate: 50/s in all) reach 0.97–1.03 × it, counted by the service', async () => {
-      // 160 requests: 3.2 s at 50/s, over which one interval (20 ms) is 0.6 % of the rate.
-      const perWorker = 20;
-      const run = await runFleet(open, () => ({
-        store: true,
-        library,
-        count: perWorker,
-        requestsPerSecond: 50,
-        maxConcurrency: 16,
-        concurrency: 8,
-      }));
-      expect(run.warnings).toEqual([]);
-      expect(run.fulfilled).toBe(WORKERS * perWorker);
-      const at = run.arrivals.map((a) => a.at);
-      const windows: number[] = [];
-      for (const t of at) windows[Math.floor((t - at[0]!) / 250)] = (windows[Math.floor((t - at[0]!) / 250)] ?? 0) + 1;
-      // Steady state, counted from the first arrival; the last five left out, so that one late
-      // start of a loaded machine at the very end (a timer hundreds of ms late) is not read as
-      // the fleet's rate. A late start in the middle is made up by the ones after it.
-      const last = at.length - 6;
-      const rate = last / ((at[last]! - at[0]!) / 1000);
-      console.log(`${library}: ${at.length} requests, ${rate.toFixed(1)}/s from the first arrival; per 250 ms: ${windows.join(' ')}`);
-      expect(rate).toBeGreaterThanOrEqual(50 * 0.97);
-      expect(rate).toBeLessThanOrEqual(50 * 1.03);
-      expect(run.mostInFlight).toBeLessThanOrEqual(16);
-    }, 60_000);
-  });
 });

@@ -12,11 +12,13 @@ import { nodeTransportSends } from './transport-watch.ts';
 import { transportListing } from './transports.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
+// The count is the worker's (files share a worker, isolate: false): this file's part is what it adds.
+const before = nodeTransportSends();
 
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads the first parameter as fixtures (an object pattern); the file is in the second.
 afterAll(({}, suite) => {
   const file = relative(root, suite.file.filepath);
-  const sends = nodeTransportSends();
+  const sends = nodeTransportSends() - before;
   // OPSLINK_TRANSPORT_REPORT=<file> writes one line per test file, for reviewing the lists.
   if (process.env.OPSLINK_TRANSPORT_REPORT) appendFileSync(process.env.OPSLINK_TRANSPORT_REPORT, `${file}\t${sends}\n`);
   if (sends > 0 && transportListing(file) === undefined) {
