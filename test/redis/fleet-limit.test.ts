@@ -4,28 +4,15 @@
  * at once, reach exactly that rate, counted by the service. (The fleet against a service that
  * limits it: fleet-rate.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fleet, startFleet } from '../support/fleet.js';
-import { type LimitedService, startLimitedService } from '../support/limited-service.js';
-import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
+import { describe, expect, it } from 'vitest';
+import { fleetForSuite } from '../support/fleet.js';
+import { redisServerMissing } from '../support/redis.js';
 
 const WORKERS = 8;
 
 describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker processes on one redisStore`, () => {
-  let redis: RedisServer;
   /** A service that takes anything at once: the fleet at its own limit. */
-  let open: LimitedService;
-  let fleet: Fleet | undefined;
-  beforeAll(async () => {
-    [redis, open] = await Promise.all([startRedis(), startLimitedService({ rate: 10_000, burst: 10_000, latencyMs: 0 })]);
-    fleet = await startFleet(WORKERS, redis.url, open);
-  }, 60_000);
-  // A hang guard: eight processes closing their clients on a busy machine.
-  afterAll(async () => {
-    await fleet?.stop();
-    await open?.close();
-    await redis?.stop();
-  }, 30_000);
+  const fleet = fleetForSuite(WORKERS, { rate: 10_000, burst: 10_000, latencyMs: 0 });
 
   // The issue's fleet: eight processes at requestsPerSecond 50 reached 44.7/s over node-redis
   // and 47.0/s over ioredis, each start asked for again after its wait (a round trip and a
@@ -35,7 +22,7 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
     it('eight processes at requestsPerSecond 50 (one gate: 50/s in all) reach 0.97–1.03 × it, counted by the service', async () => {
       // 160 requests: 3.2 s at 50/s, over which one interval (20 ms) is 0.6 % of the rate.
       const perWorker = 20;
-      const run = await fleet!.run(open, () => ({
+      const run = await fleet.run(() => ({
         store: true,
         library,
         count: perWorker,

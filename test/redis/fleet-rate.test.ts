@@ -6,10 +6,10 @@
  * for the README's table: it breaks all three, and the figures of both runs are printed. (The
  * fleet at its limit, exactly the rate it is given: fleet-limit.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fleet, type FleetRun, startFleet } from '../support/fleet.js';
-import { type Arrival, type LimitedService, startLimitedService } from '../support/limited-service.js';
-import { type RedisServer, redisServerMissing, startRedis } from '../support/redis.js';
+import { describe, expect, it } from 'vitest';
+import { type FleetRun, fleetForSuite } from '../support/fleet.js';
+import type { Arrival } from '../support/limited-service.js';
+import { redisServerMissing } from '../support/redis.js';
 
 const WORKERS = 8;
 const PER_WORKER = 8;
@@ -57,29 +57,13 @@ function arrivalsDuringPauses(arrivals: Arrival[]): { after429: number; late: nu
 }
 
 describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker processes on one redisStore`, () => {
-  let redis: RedisServer;
-  let service: LimitedService;
-  let fleet: Fleet | undefined;
-  beforeAll(async () => {
-    [redis, service] = await Promise.all([
-      startRedis(),
-      startLimitedService({
-        rate: RATE,
-        burst: SERVICE_BURST,
-        latencyMs: LATENCY_MS,
-        limitedLatencyMs: LIMITED_LATENCY_MS,
-        injectAt: INJECT_AT,
-      }),
-    ]);
-    fleet = await startFleet(WORKERS, redis.url, service);
-  }, 60_000);
-  // A hang guard: eight processes closing their clients on a busy machine.
-  afterAll(async () => {
-    await fleet?.stop();
-    await service?.close();
-    await redis?.stop();
-  }, 30_000);
-  const runFleet = (target: LimitedService, run: (i: number) => object) => fleet!.run(target, run);
+  const fleet = fleetForSuite(WORKERS, {
+    rate: RATE,
+    burst: SERVICE_BURST,
+    latencyMs: LATENCY_MS,
+    limitedLatencyMs: LIMITED_LATENCY_MS,
+    injectAt: INJECT_AT,
+  });
 
   /** Every worker on the store (half on node-redis, half on ioredis, on the same keys) or every worker on its own gate. */
   const limitedRun = (store: boolean) => (i: number) => ({
@@ -100,7 +84,7 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
   };
 
   it("the fleet's rate never more than 10 % over requestsPerSecond, in flight never above maxConcurrency, nothing sent during a Retry-After (node-redis and ioredis workers together)", async () => {
-    const run = await runFleet(service, limitedRun(true));
+    const run = await fleet.run(limitedRun(true));
     const { after429, late } = describeRun('with the store', run);
     expect(run.warnings).toEqual([]);
     expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
@@ -118,7 +102,7 @@ describe.skipIf(redisServerMissing !== undefined)(`a fleet of ${WORKERS} worker 
   }, 60_000);
 
   it('without the store, the same fleet goes over all three (the figures for the README)', async () => {
-    const run = await runFleet(service, limitedRun(false));
+    const run = await fleet.run(limitedRun(false));
     const { late } = describeRun('without the store', run);
     expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
     expect(run.mostInFlight).toBeGreaterThan(MAX_CONCURRENCY);

@@ -5,8 +5,9 @@
  * (seconds on a busy machine) for all.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { expect } from 'vitest';
-import type { Arrival, LimitedService } from './limited-service.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type Arrival, type LimitedService, type LimitedServiceOptions, startLimitedService } from './limited-service.js';
+import { type RedisServer, startRedis } from './redis.js';
 
 interface Worker {
   child: ChildProcessWithoutNullStreams;
@@ -95,4 +96,25 @@ export async function startFleet(size: number, redis: string, warmUp: LimitedSer
       await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
     },
   };
+}
+
+/**
+ * A Redis, a service of `service`'s options and a fleet of `size` workers on them, started
+ * before a suite's tests and stopped after them; `run` runs the fleet against that service.
+ */
+export function fleetForSuite(size: number, service: LimitedServiceOptions): { run: (run: (i: number) => object) => Promise<FleetRun> } {
+  let redis: RedisServer | undefined;
+  let target: LimitedService | undefined;
+  let fleet: Fleet | undefined;
+  beforeAll(async () => {
+    [redis, target] = await Promise.all([startRedis(), startLimitedService(service)]);
+    fleet = await startFleet(size, redis.url, target);
+  }, 60_000);
+  // A hang guard: eight processes closing their clients on a busy machine.
+  afterAll(async () => {
+    await fleet?.stop();
+    await target?.close();
+    await redis?.stop();
+  }, 30_000);
+  return { run: (run) => fleet!.run(target!, run) };
 }
