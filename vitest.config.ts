@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
-import { LongestFirst } from './test/support/sequencer.ts';
+import { Planned } from './test/support/sequencer.ts';
 import { BOTH_TRANSPORTS } from './test/support/transports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,8 +61,9 @@ export default defineConfig({
     // v8 coverage, the runtime matrix beside): three at a time 417 s (npm test 357 s), four
     // 350 s (npm test 306 s).
     maxWorkers: Number(process.env.OPSLINK_TEST_WORKERS) || availableParallelism() + 2,
-    // Longest files first, over all projects: no long file left to run alone at the end.
-    sequence: { sequencer: LongestFirst },
+    // The files that compute and those that wait side by side, each longest first, over all
+    // projects: the cores stay busy, and no long file is left to run alone at the end.
+    sequence: { sequencer: Planned },
     // `npm test -- --coverage` (as .ci/run does): v8 coverage of src/, merged over the node
     // and node-fetch projects; the type tests and child processes (the built package) add none.
     coverage: {
