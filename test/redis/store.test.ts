@@ -93,10 +93,12 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const limited = await a!
       .sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'first' }, { maxRetries: 0 })
       .catch((e) => e);
-    const at = Date.now();
+    // From the 429's answer, which the pause runs from (not from when this test heard of it: a busy
+    // machine takes a while to hand the error up), on the same clock as Redis's.
+    const answered = log.answers.at(-1)!;
     expect(limited.status).toBe(429);
     await b!.sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'second' });
-    expect(log.starts.at(-1)! - at).toBeGreaterThanOrEqual(900);
+    expect(log.starts.at(-1)! - answered).toBeGreaterThanOrEqual(990);
   });
 
   it('writes every key under its prefix, and no credential', async () => {

@@ -62,7 +62,8 @@ export function redisCommand(client: unknown, args: string[]): Promise<unknown> 
 
 /** A fetch in front of the mock that records each request's start and the most in flight at once. */
 export function observedFetch(mock: ReturnType<typeof createMessagingMock>) {
-  const log = { starts: [] as number[], inFlight: 0, most: 0 };
+  /** When each request started and when each answer came back (ms since the epoch), in that order. */
+  const log = { starts: [] as number[], answers: [] as number[], inFlight: 0, most: 0 };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     log.starts.push(Date.now());
     log.most = Math.max(log.most, ++log.inFlight);
@@ -70,6 +71,7 @@ export function observedFetch(mock: ReturnType<typeof createMessagingMock>) {
       return await mock.fetch(input, init);
     } finally {
       log.inFlight--;
+      log.answers.push(Date.now());
     }
   };
   return { log, fetch };
