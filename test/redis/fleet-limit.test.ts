@@ -2,7 +2,7 @@
  * The fleet at its limit, over each client library: eight worker processes (the built
  * package) on one redisStore at `requestsPerSecond` 50, against a service that takes anything
  * at once, reach exactly that rate, counted by the service. (The fleet against a service that
- * limits it: fleet-rate.test.ts.)
+ * limits it: fleet-rate.suite.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { fleetForSuite } from '../support/fleet.js';

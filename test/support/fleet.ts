@@ -1,6 +1,6 @@
 /**
  * A fleet of worker processes (`fleet-worker.mjs`, the built package), each connected to one
- * Redis over both client libraries, for the fleet tests (`redis/fleet-rate.test.ts`,
+ * Redis over both client libraries, for the fleet tests (`redis/fleet-rate.suite.ts`,
  * `redis/fleet-limit.test.ts`). The same processes run every fleet of a file: one start-up
  * (seconds on a busy machine) for all.
  */

@@ -1,0 +1,4 @@
+/** store-chaos.suite.ts over ioredis: Redis silent (SIGSTOP), the fallback, the rejoin, a claim given up. */
+import { describeStoreChaos } from './store-chaos.suite.js';
+
+describeStoreChaos('ioredis');
