@@ -163,17 +163,25 @@ async function write(res: NodeResponse, response: Response): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve);
-        });
-      }
+      if (!res.write(value)) await drained(res);
     }
     res.end();
   } finally {
     res.off('close', stop);
   }
+}
+
+/** Resolves when `res` can take more, or is closed; the listener of the other event goes too (one would pile up per wait). */
+function drained(res: NodeResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
 
 /**

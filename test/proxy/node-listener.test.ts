@@ -6,7 +6,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { toNodeListener } from '../../src/proxy/index.js';
 import { type Harness, startProxy } from './support.js';
 
@@ -71,7 +71,12 @@ describe('toNodeListener', () => {
     expect(await answer.promise).toBe('POST /echo got second');
   });
 
-  it('streams the answer out no faster than the client reads it', async () => {
+  it('streams the answer out no faster than the client reads it, leaving no listener behind at each wait', async () => {
+    // A listener left on the response at each wait for the client piles up: Node warns past 10.
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    onTestFinished(() => void process.off('warning', onWarning));
     let produced = 0;
     const total = 64 * 1024 * 1024;
     const chunk = new Uint8Array(64 * 1024);
@@ -100,6 +105,8 @@ describe('toNodeListener', () => {
     res.resume();
     expect(await received).toBe(total);
     expect(produced).toBe(total);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
   });
 
   it("aborts the handler's request.signal when the client goes away before its answer", async () => {
