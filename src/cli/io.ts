@@ -3,7 +3,6 @@
  * Ctrl-C, and at the pace the reader takes it (backpressure). stderr carries messages,
  * errors and the progress line, which is drawn only on a terminal (or when forced).
  */
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,10 +10,14 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { printable } from './printable.js';
 
+/** What ends a wait for a reader that is behind: it caught up, or it is gone. */
+const STREAM_ENDS = ['drain', 'close', 'error'] as const;
+
 /** A stream as the command uses it: stdout, stderr, or a test's stand-in. */
 export interface Stream {
   write(chunk: string, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
+  off(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
   on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown;
   isTTY?: boolean;
   columns?: number;
@@ -54,9 +57,19 @@ export class Output {
     if (text === '' || this.#gone || (this.#signal.aborted && !options?.afterInterrupt)) return;
     this.beforeWrite();
     if (this.#stream.write(text)) return;
-    // The reader is behind: wait for it, or for Ctrl-C (the lines already handed over stay whole).
-    const aborted = once(this.#signal as unknown as NodeJS.EventEmitter, 'abort').catch(() => {});
-    await Promise.race([once(this.#stream as unknown as NodeJS.EventEmitter, 'drain').catch(() => {}), aborted]);
+    // The reader is behind: wait for it, or for Ctrl-C (the lines already handed over stay
+    // whole). Whichever comes, the other listeners go: one left per wait piled up on a slow reader.
+    const stream = this.#stream;
+    const signal = this.#signal;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        for (const event of STREAM_ENDS) stream.off(event, done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      for (const event of STREAM_ENDS) stream.once(event, done);
+      signal.addEventListener('abort', done);
+    });
   }
 
   /** Resolves once everything written so far has been handed to the system. */

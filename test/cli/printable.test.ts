@@ -49,7 +49,7 @@ describe('printable', () => {
       written += chunk;
       return true;
     };
-    const stream = { write, once: () => {}, on: () => {}, isTTY: true };
+    const stream = { write, once: () => {}, off: () => {}, on: () => {}, isTTY: true };
     const term = new Terminal(stream, { quiet: false, forceProgress: true });
     term.info(`info ${HOSTILE['OSC 8 hyperlink']}`);
     term.error(`error ${HOSTILE['CSI (clear the screen)']}`);
