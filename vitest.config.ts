@@ -29,10 +29,10 @@ const nodeTest = {
   exclude: ['test/browser/**', 'test/runtimes/**'],
   testTimeout: 20_000,
   // A worker runs file after file with the modules it has loaded (zod, the SDK, fast-check,
-  // MSW): a new worker per file cost 246 ms each and the imports again, 175 times. Measured on
-  // a fresh clone's \`npm test\`: see test/README.md, "Order and workers". What a file changes
-  // it puts back (timers, env, globals, \`vi.resetModules\`); the transport check counts each
-  // file's own sends. Held by runs in shuffled orders.
+  // MSW): a new worker per file cost 246 ms each and the imports again, 175 times (see
+  // test/README.md, "Order and workers"). What a file changes it puts back (timers, env,
+  // globals, `vi.resetModules`); the transport check counts each file's own sends. Held by
+  // runs in shuffled orders (OPSLINK_SHUFFLE_SEED, support/sequencer.ts).
   isolate: false,
   // Node's compile cache for the processes the tests start (the CLI, the demo, the fleet's
   // workers: hundreds of starts of the same files): 12–15 % less CPU for the CLI tests here.
@@ -46,7 +46,7 @@ const OPENAPI_SETUP = 'test/openapi/setup.ts';
 const CHILD_COMPILE_CACHE = 'test/support/child-compile-cache.ts';
 // OPSLINK_CPU_REPORT=<file>: the CPU each file used, a line per file (the file says how).
 const CPU_REPORT = 'test/support/cpu-report.ts';
-/** Run by the `node-quiet` project, after all the others (see there): the Redis files with bounds in ms. */
+/** Run by the `node-quiet` project, after the `node` and `node-fetch` files (see there): the Redis files with bounds in ms. */
 const ON_A_QUIET_MACHINE = [
   'test/redis/fleet-rate.store.test.ts',
   'test/redis/fleet-rate.no-store.test.ts',
@@ -92,8 +92,9 @@ export default defineConfig({
         },
       },
       // Files whose bounds are the timing of other processes (Redis, the fleet's workers), after
-      // every other file has run: the fleet's eight workers keep their rate within 3 % on a
-      // machine no other test file loads, not beside the property files under coverage (8.1/s
+      // the node and node-fetch files (vitest's type check runs after both groups): the fleet's
+      // eight workers keep their rate within 3 % beside one another, not beside the property
+      // files under coverage (8.1/s
       // of 12 in CI, a 250 ms stall of every process read as 47.1/s of 50). All at once they keep
       // half of the two cores busy, for 16 s. Node transport, as the `node` project.
       {

@@ -97,7 +97,7 @@ export const describeFleetRate = (store: boolean) =>
         // Never above. Below when the four slots bind: at 200 ms a request, 12/s keeps 2.4 of
         // them busy, and a start booked ahead holds its slot while it waits (11.2/s measured from
         // the first arrival at a load average of 14 on two cores). The rate alone is exact: see
-        // the fleet at its limit below.
+        // the fleet at its limit, fleet-limit.test.ts.
         expect(rate).toBeGreaterThanOrEqual(RATE * 0.85);
         expect(run.mostInFlight).toBeLessThanOrEqual(MAX_CONCURRENCY);
         expect(run.limited).toBeGreaterThanOrEqual(1);

@@ -66,7 +66,14 @@ async function startWorker(options: object): Promise<Worker> {
 /** `size` workers on the Redis at `redis`, warmed up against `warmUp` (a service of the test's). */
 export async function startFleet(size: number, redis: string, warmUp: LimitedService): Promise<Fleet> {
   const options = { url: warmUp.url, botKey: warmUp.botKey, email: warmUp.email, redis };
-  const workers = await Promise.all(Array.from({ length: size }, () => startWorker(options)));
+  const started = await Promise.allSettled(Array.from({ length: size }, () => startWorker(options)));
+  const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // One that could not start: the others are not left running.
+    await stopWorkers(workers);
+    throw failed.reason;
+  }
   let runs = 0;
   return {
     async run(target, run) {
@@ -92,10 +99,25 @@ export async function startFleet(size: number, redis: string, warmUp: LimitedSer
         warnings: [...warnings, ...summaries.flatMap((s) => s.errors)],
       };
     },
-    stop: async () => {
-      await Promise.all(workers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).stdin.end())));
-    },
+    stop: () => stopWorkers(workers),
   };
+}
+
+/** Ends each worker's input, which ends it; one still running 10 s later is killed. One already gone is not waited for. */
+async function stopWorkers(workers: Worker[]): Promise<void> {
+  await Promise.all(
+    workers.map(({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      return new Promise((resolve) => {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve(undefined);
+        });
+        child.stdin.end();
+      });
+    }),
+  );
 }
 
 /**
@@ -107,14 +129,21 @@ export function fleetForSuite(size: number, service: LimitedServiceOptions): { r
   let target: LimitedService | undefined;
   let fleet: Fleet | undefined;
   beforeAll(async () => {
-    [redis, target] = await Promise.all([startRedis(), startLimitedService(service)]);
-    fleet = await startFleet(size, redis.url, target);
+    const [started, listening] = await Promise.allSettled([startRedis(), startLimitedService(service)]);
+    // Whichever started is stopped after the suite, the other's failure reported.
+    if (started.status === 'fulfilled') redis = started.value;
+    if (listening.status === 'fulfilled') target = listening.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (listening.status === 'rejected') throw listening.reason;
+    fleet = await startFleet(size, started.value.url, listening.value);
   }, 60_000);
   // A hang guard: eight processes closing their clients on a busy machine.
   afterAll(async () => {
-    await fleet?.stop();
-    await target?.close();
-    await redis?.stop();
+    try {
+      await fleet?.stop();
+    } finally {
+      await Promise.allSettled([target?.close(), redis?.stop()]);
+    }
   }, 30_000);
   return { run: (run) => fleet!.run(target!, run) };
 }
