@@ -54,6 +54,10 @@ export class Planned extends BaseSequencer {
       if (cached === undefined || wall === 0) return { wall, cpu };
       return { wall: cached / 1000, cpu: (cpu / wall) * (cached / 1000) };
     };
-    return plan(byVitest, cost);
+    // Each project's files together: a worker goes on to the next file only within its project
+    // (isolate: false), so a node-fetch file between two node files costs a new worker.
+    const projects = new Map<string, TestSpecification[]>();
+    for (const spec of byVitest) projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
+    return [...projects.values()].flatMap((files) => plan(files, cost));
   }
 }
