@@ -134,7 +134,13 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
     for (const statuses of byRecipient.values()) expect(statuses.sort()).toEqual(['already sent', 'already sent', 'sent']);
     const arrivals = s.requests.map((r) => r.at).sort((a, b) => a - b);
     const rate = (arrivals.length - 1) / ((arrivals.at(-1)! - arrivals[0]!) / 1000);
-    expect(rate).toBeLessThanOrEqual(30 * 1.1);
+    // The rate is shared while the store answers. A run that Redis did not answer within its 1 s
+    // (a machine this busy: 39.2/s once in CI) goes on on its own gate, at its own 30/s, and
+    // says so once (API.md); everyone is still messaged exactly once, above.
+    const fellBack = results.filter((r) => r.stderr.includes('rateLimitStore unavailable'));
+    for (const r of fellBack) expect(r.stderr.split('rateLimitStore unavailable').length - 1).toBe(1);
+    if (fellBack.length === 0) expect(rate).toBeLessThanOrEqual(30 * 1.1);
+    else expect(rate).toBeLessThanOrEqual(30 * (fellBack.length + 1) * 1.1);
   }, 60_000);
 
   it('three runs, one killed with SIGKILL and run again: everyone messaged exactly once, or unknown (what the killed run had in flight)', async () => {
