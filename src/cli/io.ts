@@ -8,10 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { firstEvent } from '../internal/signals.js';
 import { printable } from './printable.js';
-
-/** What ends a wait for a reader that is behind: it caught up, or it is gone. */
-const STREAM_ENDS = ['drain', 'close', 'error'] as const;
 
 /** A stream as the command uses it: stdout, stderr, or a test's stand-in. */
 export interface Stream {
@@ -57,19 +55,9 @@ export class Output {
     if (text === '' || this.#gone || (this.#signal.aborted && !options?.afterInterrupt)) return;
     this.beforeWrite();
     if (this.#stream.write(text)) return;
-    // The reader is behind: wait for it, or for Ctrl-C (the lines already handed over stay
-    // whole). Whichever comes, the other listeners go: one left per wait piled up on a slow reader.
-    const stream = this.#stream;
-    const signal = this.#signal;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        for (const event of STREAM_ENDS) stream.off(event, done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      for (const event of STREAM_ENDS) stream.once(event, done);
-      signal.addEventListener('abort', done);
-    });
+    // The reader is behind: wait for it (or for its end), or for Ctrl-C (the lines already
+    // handed over stay whole).
+    await firstEvent(this.#stream, ['drain', 'close', 'error'], this.#signal);
   }
 
   /** Resolves once everything written so far has been handed to the system. */

@@ -78,3 +78,26 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discar
     );
   });
 }
+
+/** What `firstEvent` listens on: the parts of a Node stream it uses (or of a type of those parts). */
+export interface Listenable {
+  once(event: string, listener: () => void): unknown;
+  off(event: string, listener: () => void): unknown;
+}
+
+/**
+ * Resolves at the first of `events` on `emitter` (a stream's `drain` or `close`) or at
+ * `signal`'s abort. Every listener it added goes then: one left behind per wait piles up on a
+ * slow reader, and Node warns past ten.
+ */
+export function firstEvent(emitter: Listenable, events: readonly string[], signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of events) emitter.off(event, done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    for (const event of events) emitter.once(event, done);
+    signal?.addEventListener('abort', done);
+  });
+}

@@ -11,6 +11,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { bodyOfText } from '../internal/body-text.js';
 import { decodeFailed, notDecoded } from '../internal/content-coding.js';
+import { firstEvent } from '../internal/signals.js';
 import { neverConnected } from '../internal/unsent.js';
 import type { AttemptResult, FetchInit, FetchPath, HeaderView, PlatformTransport, ResponseHead } from '../seams/transport.js';
 import { type Stack, stackFor } from './agent.node.js';
@@ -281,22 +282,11 @@ async function streamBlob(request: ClientRequest, blob: Blob): Promise<void> {
     // Once written, the slice's memory is let go at once (detached) rather than at the next
     // garbage collection, which waits for tens of MB of them.
     const written = !request.destroyed && request.write(new Uint8Array(slice), () => release(slice));
-    if (!written && !request.destroyed) await drained(request);
+    if (!written && !request.destroyed) await firstEvent(request, ['drain', 'close']);
   }
   if (!request.destroyed) request.end();
 }
 
 function release(buffer: ArrayBuffer): void {
   (buffer as ArrayBuffer & { transfer?(length: number): ArrayBuffer }).transfer?.(0);
-}
-
-/** Resolves when `request` can take more, or is closed. */
-function drained(request: ClientRequest): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      request.off('drain', done).off('close', done);
-      resolve();
-    };
-    request.on('drain', done).on('close', done);
-  });
 }

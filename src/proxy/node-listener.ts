@@ -8,6 +8,7 @@
  * no @types/node): no Node module is loaded, and opslink/proxy runs unchanged elsewhere. The
  * target as written is checked before a `Request` is made of it (`node-request.ts`).
  */
+import { firstEvent } from '../internal/signals.js';
 import { refusal } from './answers.js';
 import { type NodeRequest, serviceNamed, toRequest } from './node-request.js';
 
@@ -163,25 +164,12 @@ async function write(res: NodeResponse, response: Response): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value)) await firstEvent(res, ['drain', 'close']);
     }
     res.end();
   } finally {
     res.off('close', stop);
   }
-}
-
-/** Resolves when `res` can take more, or is closed; the listener of the other event goes too (one would pile up per wait). */
-function drained(res: NodeResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
 }
 
 /**

@@ -57,7 +57,11 @@ export class Planned extends BaseSequencer {
     // Each project's files together: a worker goes on to the next file only within its project
     // (isolate: false), so a node-fetch file between two node files costs a new worker.
     const projects = new Map<string, TestSpecification[]>();
-    for (const spec of byVitest) projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
+    for (const spec of byVitest) {
+      const files = projects.get(spec.project.name) ?? [];
+      projects.set(spec.project.name, files);
+      files.push(spec);
+    }
     return [...projects.values()].flatMap((files) => plan(files, cost));
   }
 }
