@@ -207,8 +207,14 @@ export const BUDGETS: Record<string, number> = {
  * (+6 / +6 / +10), the pages +3 / +15 / +4 (16,567 / 22,577 / 24,360). A call refused at once
  * (its code and schema loaded: every call after the first) now carries the caller's line too;
  * its stack was the SDK's own frames, as deep as the stack's limit reached.
+ *
+ * Re-recorded for a fix (`npm run check:size`, 2026-11-27 15:55 UTC): 26,288 / 34,253 / 39,572
+ * (+32 / +35 / +28), the pages +1 / +25 / +33 (16,568 / 22,602 / 24,393). A `Date` is read by
+ * `Date.prototype`'s getter, not by methods the object has of its own (`timeOf`,
+ * internal/dates.ts): an embed timestamp whose own `toISOString` said otherwise was sent
+ * unchecked on every call after the first (found by an adversarial run on the packed package).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_256, 'opslink/warehouse': 34_218, opslink: 39_544 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_288, 'opslink/warehouse': 34_253, opslink: 39_572 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -251,10 +257,10 @@ export const PAGE_TARGETS: Record<string, number> = {
  * measured size, not the target: a miss recorded in bench/results.md that can only shrink.
  */
 export const PAGE_MEASURED: Record<string, number> = {
-  // + 55 / + 135 / + 122: the fixes of 2026-11-27 11:30, 12:00, 13:20 and 14:15 UTC (OPEN_MISSES says which).
-  'a page that sends one direct message': 16_446 + 55,
-  'a page that lists and creates inbound orders': 22_208 + 135,
-  'a page with both clients': 23_986 + 122,
+  // + 56 / + 160 / + 155: the fixes of 2026-11-27 11:30, 12:00, 13:20, 14:15 and 15:55 UTC (OPEN_MISSES says which).
+  'a page that sends one direct message': 16_446 + 56,
+  'a page that lists and creates inbound orders': 22_208 + 160,
+  'a page with both clients': 23_986 + 155,
 };
 export const PAGE_MARGIN = 256;
 export const PAGE_BUDGETS: Record<string, number> = Object.fromEntries(

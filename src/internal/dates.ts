@@ -54,7 +54,8 @@ export function isIsoDateTime(text: string, as: 'read' | 'sent' = 'read'): boole
  * fall on different UTC days. So a `Date` at exactly midnight UTC is read in UTC, and any
  * other by its local calendar day (the day a clock on the caller's wall shows).
  */
-export function calendarDayOf(date: Date): CalendarDay {
+export function calendarDayOf(given: Date): CalendarDay {
+  const date = new Date(timeOf(given));
   const utcMidnight = date.getTime() % 86_400_000 === 0;
   return utcMidnight
     ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
@@ -63,7 +64,22 @@ export function calendarDayOf(date: Date): CalendarDay {
 
 /** A `Date` that holds a time (not `Invalid Date`) within the years 0–9999. */
 export function isValidDate(value: unknown): value is Date {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return false;
-  const year = value.getUTCFullYear();
+  if (!(value instanceof Date)) return false;
+  const time = timeOf(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
   return year >= 0 && year <= 9999;
+}
+
+/**
+ * The time a `Date` holds, read by `Date.prototype`'s own getter: not one the object has of
+ * its own (what is checked and what is sent are then the same time), and `NaN` for an object
+ * that only looks like a `Date`.
+ */
+export function timeOf(date: Date): number {
+  try {
+    return Date.prototype.getTime.call(date);
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -6,6 +6,7 @@
  */
 import { inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
+import { timeOf } from '../internal/dates.js';
 import { readChannelMessage, readStrictChannelMessage } from './channel-checks.generated.js';
 import { MESSAGING_ENV } from './env.js';
 import { type CreatedMessage, parseCreatedMessage } from './responses.js';
@@ -49,6 +50,7 @@ export function postChannelMessage(
  * nothing. In place: the checked message and its embeds are the check's own copies.
  */
 function withTimestampsAsText(message: { embeds?: { timestamp?: unknown }[] }) {
-  for (const embed of message.embeds ?? []) if (embed.timestamp instanceof Date) embed.timestamp = embed.timestamp.toISOString();
+  for (const embed of message.embeds ?? [])
+    if (embed.timestamp instanceof Date) embed.timestamp = new Date(timeOf(embed.timestamp)).toISOString();
   return message;
 }

@@ -343,3 +343,15 @@ describe.each(Object.entries(CHAT_PLATFORM_EMBED_LIMITS) as [string, LimitRow][]
     expect(getAt(received('channelMessage'), over.where)).toEqual(getAt(over.input, over.where));
   });
 });
+
+describe("an embed's Date timestamp is sent as the time it holds, whatever methods the object has of its own", () => {
+  it('a Date whose own toISOString says otherwise: the time it holds, on the first call and the ones after', async () => {
+    for (let call = 0; call < 3; call++) {
+      const timestamp = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
+      Object.assign(timestamp, { toISOString: () => 'not a timestamp', getTime: () => 0 });
+      await messaging.postChannelMessage({ embeds: [{ title: 'at noon', timestamp }] });
+      const sent = mock.state.channelMessages.at(-1) as unknown as { embeds: { timestamp: string }[] };
+      expect(sent.embeds[0]!.timestamp).toBe('2026-11-27T12:00:00.000Z');
+    }
+  });
+});

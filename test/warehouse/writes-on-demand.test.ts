@@ -162,6 +162,19 @@ describe('the input is read at the call, though the call waits for its code', ()
   });
 });
 
+describe('a Date is read by what it holds, not by methods the object has of its own', () => {
+  it('inbound.update sends the day the Date holds, on the first call and the ones after', async () => {
+    const mock = createWarehouseMock();
+    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound' && o.sold_as === 'individual')!;
+    for (let call = 0; call < 3; call++) {
+      const date = new Date(Date.UTC(2026, 10, 22));
+      Object.assign(date, { getTime: () => 1, getUTCFullYear: () => 1000, getFullYear: () => 1000 });
+      await clientOf(mock).inbound.update(order.order_id, { date });
+      expect(mock.state.inboundOrders.find((o) => o.order_id === order.order_id)?.date).toBe('11/22/2026');
+    }
+  });
+});
+
 describe("a refusal names every problem and the caller's line, and sends nothing", () => {
   /**
    * The call made twice: the first may wait for its code or schema, the second finds them
