@@ -28,6 +28,7 @@ export interface ResolvedCommon {
   maxConcurrency: number;
   requestsPerSecond: number | undefined;
   rateLimitStore: RateLimitStore | undefined;
+  maxResponseBytes: number;
 }
 
 type Issues = ValidationIssue[];
@@ -53,6 +54,11 @@ const CLIENT_RULES: Rule[] = [
   ...CALL_RULES,
   ['maxRetryAfter', (v: number) => typeof v === 'number' && v >= 0, 'must be a number of milliseconds, 0 or more'],
   ['maxConcurrency', (v: number) => isCount(v) && v >= 1, 'must be a whole number, 1 or more'],
+  [
+    'maxResponseBytes',
+    (v: number) => (isCount(v) && v >= 1) || v === Number.POSITIVE_INFINITY,
+    'must be a whole number of bytes, 1 or more, or Infinity',
+  ],
   ['requestsPerSecond', isPositive, 'must be a positive number'],
   ['rateLimit', (v) => v === 'wait' || v === 'reject', "must be 'wait' or 'reject'"],
   ['rateLimitStore', (v: RateLimitStore | null) => !!v && isFunction(v.gate), 'must be a RateLimitStore such as redisStore(client)'],

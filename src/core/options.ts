@@ -228,6 +228,15 @@ export interface CommonOptions {
    * @default false
    */
   strictResponseValidation?: boolean;
+  /**
+   * Decoded bytes read of one answer, at most. Past them the SDK stops reading and drops the
+   * connection: a read rejects with `ResponseValidationError` naming the limit, an error
+   * status gives its `APIError` with the body cut there, and a write that got a 2xx resolves
+   * (reported at `warn`). So no answer, however it is compressed, holds more memory than this.
+   * `Infinity` reads every byte.
+   * @default 67_108_864 (64 MiB)
+   */
+  maxResponseBytes?: number;
   /** Read-only events of every request; secrets masked. */
   hooks?: Hooks;
 }
@@ -258,4 +267,5 @@ export const DEFAULTS = {
   maxRetries: 2,
   maxRetryAfter: 60_000,
   maxConcurrency: 16,
+  maxResponseBytes: 67_108_864,
 } as const;

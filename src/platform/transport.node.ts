@@ -8,8 +8,8 @@
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
-import { bodyOfText } from '../internal/body-text.js';
+import type { Readable, Transform } from 'node:stream';
+import { bodyOfText, notText, textOf, tooLarge } from '../internal/body-text.js';
 import { decodeFailed, notDecoded } from '../internal/content-coding.js';
 import { firstEvent } from '../internal/signals.js';
 import { neverConnected } from '../internal/unsent.js';
@@ -39,9 +39,9 @@ export const fetchPath: FetchPath = { acceptEncoding: 'gzip, deflate, br', decod
 
 export { followRedirects } from './redirects.js';
 
-export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal) => {
+export const platformTransport: PlatformTransport = (url, init, timeoutMs, signal, maxBytes) => {
   const stack = routedElsewhere() ? undefined : stackFor(url.startsWith('https:') ? 'https:' : 'http:');
-  return stack && new Promise<AttemptResult>((resolve) => new Exchange(stack, url, init, timeoutMs, signal, resolve));
+  return stack && new Promise<AttemptResult>((resolve) => new Exchange(stack, url, init, { timeoutMs, signal, maxBytes }, resolve));
 };
 
 /** Response headers as Node parsed them, read as the core reads `Headers`. */
@@ -91,10 +91,14 @@ class NodeResponseHead implements ResponseHead {
 
 /**
  * One request and its response. The body is read whole (the core parses it), decoded on the
- * way in from what `Content-Encoding` names (decode.node.ts); the timer covers the response
- * body too, so a server that sends headers and then stalls times out. A socket the server
- * closed while idle fails as `network` before any byte of the response: the retry policy
- * then repeats a GET or PUT and never a POST (it may have arrived).
+ * way in from what `Content-Encoding` names (decode.node.ts), up to `maxBytes` decoded bytes:
+ * past them the connection and the decoders are let go at once. The timer covers the response
+ * body and its decoding too, so a server that sends headers and then stalls times out, and a
+ * small answer that decodes for long stops when the attempt ends. A socket the server closed
+ * while idle fails as `network` before any byte of the response: the retry policy then
+ * repeats a GET or PUT and never a POST (it may have arrived). Every event of the exchange
+ * settles it at most once, and none can throw out of it: whatever the server sends, the
+ * attempt ends with a result.
  */
 class Exchange {
   readonly #started = now();
@@ -105,10 +109,15 @@ class Exchange {
   readonly #request: ClientRequest;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #timeoutMs: number;
+  readonly #maxBytes: number;
   #failure: 'timeout' | 'abort' | undefined;
   #head: NodeResponseHead | undefined;
   #message: IncomingMessage | undefined;
+  /** The decoders the body goes through: destroyed with the exchange, so none decodes on for nobody. */
+  #decoders: Transform[] = [];
   #chunks: Buffer[] = [];
+  /** Decoded bytes received so far. */
+  #size = 0;
   /** A coding left undone (the body read as it came): named if that body is not JSON. */
   #undone: string | undefined;
   /** Why the body could not be decoded, once a decoder failed or the codings were refused. */
@@ -121,12 +130,12 @@ class Exchange {
     stack: Stack,
     url: string,
     init: FetchInit,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
+    { timeoutMs, signal, maxBytes }: { timeoutMs: number; signal: AbortSignal | undefined; maxBytes: number },
     resolve: (result: AttemptResult) => void,
   ) {
     this.#url = url;
     this.#timeoutMs = timeoutMs;
+    this.#maxBytes = maxBytes;
     this.#method = init.method;
     this.#signal = signal;
     this.#resolve = resolve;
@@ -172,24 +181,58 @@ class Exchange {
     }
     if ('undone' in decoding) this.#undone = decoding.undone;
     let sink: Readable = message;
-    for (const decoder of Array.isArray(decoding) ? decoding : []) sink = sink.pipe(decoder).on('error', this.#onDecodeError);
+    this.#decoders = Array.isArray(decoding) ? decoding : [];
+    for (const decoder of this.#decoders) sink = sink.pipe(decoder).on('error', this.#onDecodeError);
     sink.on('data', this.#onData).on('end', this.#onEnd);
   };
 
   #onData = (chunk: Buffer): void => {
-    this.#chunks.push(chunk);
+    if (this.#settled) return;
+    this.#size += chunk.length;
+    if (this.#size <= this.#maxBytes) this.#chunks.push(chunk);
+    else this.#tooLarge(chunk);
   };
 
+  /**
+   * Past `maxBytes`: nothing more is read or decoded (the connection is dropped, the decoders
+   * destroyed). An error status keeps its text up to the limit, for its `APIError`; a 2xx body
+   * is not used.
+   */
+  #tooLarge(last: Buffer): void {
+    const response = this.#head as NodeResponseHead;
+    this.#chunks.push(last.subarray(0, last.length - (this.#size - this.#maxBytes)));
+    let body: string | undefined;
+    try {
+      body = response.ok ? undefined : this.#text();
+    } catch {} // longer than a string can be: the error goes without its body
+    this.#request.destroy();
+    this.#settle({ ok: true, response, body, isJson: false, durationMs: now() - this.#started, undecodable: tooLarge(this.#maxBytes) });
+  }
+
   #onEnd = (): void => {
+    if (this.#settled) return;
     const response = this.#head as NodeResponseHead;
     const durationMs = now() - this.#started;
-    const chunks = this.#chunks;
-    const text = chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString();
-    const { body, isJson } = this.#undecodable === undefined ? bodyOfText(text) : { body: undefined, isJson: false };
+    let read: { body: unknown; isJson: boolean };
+    try {
+      read = this.#undecodable === undefined ? bodyOfText(this.#text()) : { body: undefined, isJson: false };
+    } catch (error) {
+      // Past the longest string this runtime makes (with `maxResponseBytes: Infinity`).
+      this.#undecodable = notText(error);
+      read = { body: undefined, isJson: false };
+    }
+    const { body, isJson } = read;
     const undecodable = this.#undecodable ?? (isJson || this.#undone === undefined ? undefined : notDecoded(this.#undone));
     if (undecodable === undefined) this.#settle({ ok: true, response, body, isJson, durationMs });
     else this.#settle({ ok: true, response, body: undefined, isJson: true, durationMs, undecodable });
   };
+
+  /** The body's text, its chunks let go as they are decoded. */
+  #text(): string {
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    return chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString() : textOf(chunks);
+  }
 
   /** A decoder failed (a corrupt stream): the rest of the body is read and let go, so the connection can serve again. */
   #onDecodeError = (error: Error): void => {
@@ -224,23 +267,33 @@ class Exchange {
     });
   };
 
+  // Settled here, not only by the request's 'error': a body that arrived whole may still be
+  // decoding, and a request whose response ended emits no error when destroyed.
   #onTimeout = (): void => {
     this.#failure ??= 'timeout';
-    this.#request.destroy(new Error('the attempt timed out'));
+    this.#end(new Error('the attempt timed out'));
   };
 
   #onAbort = (): void => {
     this.#failure ??= 'abort';
-    this.#request.destroy(this.#signal?.reason instanceof Error ? this.#signal.reason : new Error('aborted'));
+    this.#end(this.#signal?.reason instanceof Error ? this.#signal.reason : new Error('aborted'));
   };
+
+  #end(error: Error): void {
+    this.#request.destroy(error);
+    this.#onError(error);
+  }
 
   #settle(result: AttemptResult): void {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#timer);
     this.#signal?.removeEventListener('abort', this.#onAbort);
-    // A failed exchange leaves no socket half-read behind: it is destroyed, never reused.
+    // A failed exchange leaves no socket half-read behind: it is destroyed, never reused; and
+    // no decoder works on for nobody (a small answer may decode for long after it arrived).
     if (!result.ok) this.#request.destroy();
+    for (const decoder of this.#decoders) decoder.destroy();
+    this.#chunks = [];
     this.#resolve(result);
   }
 }

@@ -39,9 +39,11 @@ export type AttemptResult =
       isJson: boolean;
       durationMs: number;
       /**
-       * Set when the body came in a `Content-Encoding` that could not be undone (a coding no
-       * transport knows and a body that is not JSON, or a corrupt stream): why, naming the
-       * encoding. The body is then not used.
+       * Set when the body could not be read whole: it came in a `Content-Encoding` that could
+       * not be undone (a coding no transport knows and a body that is not JSON, or a corrupt
+       * stream), or it was longer than `maxResponseBytes` (then `body` is its text up to the
+       * limit under an error status, else `undefined`): why, naming the encoding or the limit.
+       * A 2xx body is then not used.
        */
       undecodable?: string;
     }
@@ -97,12 +99,14 @@ export interface PlatformModule {
 /**
  * A platform's own way to send one attempt (`#transport`'s `platformTransport`); `undefined`
  * when it must not be used for this one (the user's fetch goes through a proxy, or was
- * replaced), and `fetch` sends it. `timeoutMs` bounds the whole attempt, body included;
- * `signal` ends it at once.
+ * replaced), and `fetch` sends it. `timeoutMs` bounds the whole attempt, body included (its
+ * decoding too); `signal` ends it at once; past `maxBytes` decoded bytes the body is not read
+ * further and the connection is dropped (`undecodable` says so).
  */
 export type PlatformTransport = (
   url: string,
   init: FetchInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  maxBytes: number,
 ) => Promise<AttemptResult> | undefined;

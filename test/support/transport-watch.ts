@@ -20,8 +20,8 @@ type Counted = typeof globalThis & { [SENT]?: number };
 
 export const nodeTransportSends = (): number => (globalThis as Counted)[SENT] ?? 0;
 
-export const platformTransport: typeof nodeTransport = (url, init, timeoutMs, signal) => {
-  const sent = nodeTransport(url, init, timeoutMs, signal);
+export const platformTransport: typeof nodeTransport = (url, init, timeoutMs, signal, maxBytes) => {
+  const sent = nodeTransport(url, init, timeoutMs, signal, maxBytes);
   if (sent) (globalThis as Counted)[SENT] = nodeTransportSends() + 1;
   return sent;
 };

@@ -30,6 +30,8 @@ export const BOTH_TRANSPORTS: readonly string[] = [
   'test/platform/compression.test.ts',
   'test/platform/decode.property.test.ts',
   'test/platform/header-bytes.test.ts',
+  // Answers read to maxResponseBytes whatever their coding, and ended by the timeout or signal while decoding.
+  'test/platform/bounded-reading.test.ts',
   // Connections: keep-alive, TLS, names and addresses, a connection never made (unsent where the
   // transport can tell), a proxy set for fetch.
   'test/platform/connections.test.ts',

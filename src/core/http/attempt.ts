@@ -5,7 +5,7 @@
  * whole response, body included, so a server that sends headers and then stalls still times out.
  */
 import { fetchPath, platformTransport } from '#transport';
-import { bodyOfText } from '../../internal/body-text.js';
+import { bodyOfText, readBounded, tooLarge } from '../../internal/body-text.js';
 import { unknownCoding } from '../../internal/content-coding.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
 import type { AttemptResult, FetchInit, PlatformModule } from '../../seams/transport.js';
@@ -16,8 +16,20 @@ export type RuntimeTransport = Provides<typeof import('#transport')>;
 
 const now = () => (globalThis.performance ?? Date).now();
 
-/** The body as JSON when it parses, else its text; `undefined` when empty. */
-const readBody = (response: Response): Promise<{ body: unknown; isJson: boolean }> => response.text().then(bodyOfText);
+/**
+ * The body as JSON when it parses, else its text (`undefined` when empty), read to `limit`
+ * bytes: past it, a 2xx body is not used and an error status keeps its text up to the limit.
+ */
+async function readBody(
+  response: Response,
+  limit: number,
+  signal: AbortSignal,
+): Promise<{ body: unknown; isJson: boolean; undecodable?: string }> {
+  const read = await readBounded(response, limit, signal, !response.ok);
+  if ('failed' in read) return { body: undefined, isJson: true, undecodable: read.failed };
+  if (!read.cut) return bodyOfText(read.text);
+  return { body: response.ok ? undefined : read.text, isJson: false, undecodable: tooLarge(limit) };
+}
 
 /** Cancels a response body nobody will read, so its connection is let go. */
 function discardBody(response: Response): void {
@@ -25,9 +37,9 @@ function discardBody(response: Response): void {
 }
 
 /**
- * Sends once and reads the whole body. `timeoutMs` bounds the attempt; `signal` (the
- * caller's, joined with the call's deadline) ends it at once. Without a `fetch` option the
- * platform's own transport sends it where there is one.
+ * Sends once and reads the whole body, up to `maxBytes` decoded bytes. `timeoutMs` bounds the
+ * attempt; `signal` (the caller's, joined with the call's deadline) ends it at once. Without
+ * a `fetch` option the platform's own transport sends it where there is one.
  */
 export function attempt(
   customFetch: typeof fetch | undefined,
@@ -35,10 +47,11 @@ export function attempt(
   init: FetchInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  maxBytes: number,
 ): Promise<AttemptResult> {
   return (
-    (customFetch === undefined && platformTransport?.(url, init, timeoutMs, signal)) ||
-    attemptOverFetch(customFetch, url, init, timeoutMs, signal)
+    (customFetch === undefined && platformTransport?.(url, init, timeoutMs, signal, maxBytes)) ||
+    attemptOverFetch(customFetch, url, init, timeoutMs, signal, maxBytes)
   );
 }
 
@@ -49,6 +62,7 @@ async function attemptOverFetch(
   init: FetchInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  maxBytes: number,
 ): Promise<AttemptResult> {
   const started = now();
   const timer = new AbortController();
@@ -66,9 +80,10 @@ async function attemptOverFetch(
     // Looked up per call: a mock (MSW) may patch globalThis.fetch after the client is made.
     const sent = customFetch ? untilAborted(customFetch(url, request), attemptSignal, discardBody) : globalThis.fetch(url, request);
     response = await sent;
-    const { body, isJson } = await (customFetch ? untilAborted(readBody(response), attemptSignal, () => {}) : readBody(response));
+    const read = readBody(response, maxBytes, attemptSignal);
+    const { body, isJson, undecodable: unread } = await (customFetch ? untilAborted(read, attemptSignal, () => {}) : read);
     // fetch leaves a coding it does not know undone: read when the body is JSON all the same, named when not.
-    const undecodable = isJson ? undefined : unknownCoding(response.headers.get('content-encoding'));
+    const undecodable = unread ?? (isJson ? undefined : unknownCoding(response.headers.get('content-encoding')));
     return { ok: true, response, body, isJson, durationMs: now() - started, undecodable };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';

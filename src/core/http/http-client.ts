@@ -18,7 +18,7 @@ import { attempt } from './attempt.js';
 import { lowerCaseNames, type RequestSpec } from './build-request.js';
 import { type Call, type CallOptions, type Pause, prepareCall } from './call.js';
 import { type CallSite, captureCallSite, withCallSite } from './call-site.js';
-import { connectionError, errorFromResponse, timeoutError, userAbort } from './error-mapping.js';
+import { connectionError, errorFromResponse, scrubbedCause, timeoutError, userAbort } from './error-mapping.js';
 import { gateScope } from './gate-scope.js';
 import { emit, scrubbed } from './hooks.js';
 import type { ResponseMismatches } from './mismatches.js';
@@ -149,7 +149,7 @@ export class HttpClient {
       result = await traceAttempt(call, n, init, (sent) =>
         followRedirects(
           call.url,
-          (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal),
+          (url, ms) => attempt(this.settings.fetch, url, sent, ms, call.signal, this.settings.maxResponseBytes),
           timeout,
           context.method,
           (result, why, target) => refusal(result, why, target, context),
@@ -276,8 +276,28 @@ export class HttpClient {
     );
     // Scrubbed: it quotes the server's `Content-Encoding`.
     if (undecodable) raw.mismatch([{ path: [], message: call.redactor.text(undecodable) }]);
-    const data = parse(raw);
-    return data instanceof Promise ? data.then((d) => reply(d, response, call.redactor)) : reply(data, response, call.redactor);
+    const unread = (error: unknown) => this.#unreadable(call, raw, error, parse);
+    let data: Eventually<T>;
+    try {
+      data = parse(raw);
+    } catch (error) {
+      data = unread(error);
+    }
+    return data instanceof Promise
+      ? data.catch(unread).then((d) => reply(d, response, call.redactor))
+      : reply(data, response, call.redactor);
+  }
+
+  /**
+   * A body whose reading failed otherwise than by a mismatch (a value no check foresaw, too
+   * deep for the stack): a mismatch of the whole body, as for one that cannot be decoded —
+   * a read rejects with `ResponseValidationError`, a write that took effect resolves without it.
+   */
+  #unreadable<T>(call: Call, raw: RawResponse, error: unknown, parse: ResponseParser<T>): Eventually<T> {
+    if (error instanceof OpslinkError) throw error;
+    const reason = call.redactor.text(error instanceof Error ? error.message : String(error));
+    raw.mismatch([{ path: [], message: `could not be read (${reason})` }]);
+    return parse(raw.withoutBody());
   }
 
   /** Retry (after how long, and why) or stop (with which error), for a failed attempt. */
@@ -344,12 +364,18 @@ export class HttpClient {
     if (decision.delay > 0) await sleep(decision.delay, call.signal);
   }
 
-  /** What a failure becomes once the call ends: the caller's abort, the deadline, or the error itself. */
+  /**
+   * What a failure becomes once the call ends: the caller's abort, the deadline, or the error
+   * itself — always an `OpslinkError`: whatever else went wrong (a defect, a value no check
+   * foresaw) is one too, its cause kept, so a caller's `instanceof OpslinkError` holds.
+   */
   #settle(call: Call, error: unknown, attempts = 0): unknown {
     if (error instanceof OpslinkError && !(call.callerSignal?.aborted || call.deadline.passed)) return error;
     if (call.callerSignal?.aborted) return userAbort(call.label, call.callerSignal, !call.reached);
     if (call.deadline.passed) return this.#pastDeadline(call, attempts, undefined);
-    return error;
+    if (error instanceof OpslinkError) return error;
+    const reason = call.redactor.text(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return new OpslinkError(`${call.label} failed: ${reason}`, { cause: scrubbedCause(error, call.redactor) });
   }
 
   #pastDeadline(call: Call, attempts: number, waitingFor: string | undefined) {
