@@ -10,6 +10,9 @@ import type { HeaderView } from '../../seams/transport.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '../errors/index.js';
 
 const HTML = /^\s*<(?:!doctype\s+html|html|head|body|title)\b/i;
+/** What no text body holds: control characters (but tab and line breaks) and bytes that were not UTF-8. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
 /** Text of an HTML page: its `<title>`, else its visible text, without tags and white-space runs. */
 function htmlSummary(page: string): string {
@@ -28,20 +31,33 @@ function messageOf(record: Record<string, unknown>): string | undefined {
   return candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
 }
 
+/** A member of `errors` that is not text, as JSON; one too deep to write (a hostile body) said so. */
+function jsonText(value: unknown): string {
+  try {
+    return String(JSON.stringify(value));
+  } catch {
+    return '(a value too deep to show)';
+  }
+}
+
 /**
  * The message and `errors` of an error body whose shape the messaging document leaves open:
  * `message`, `error` or `error.message`; an `errors` array; an HTML page's title or text;
- * the first 200 characters of plain text; else `HTTP <status>`.
+ * the first 200 characters of plain text; `HTTP <status>` saying so for bytes that are not
+ * text; else `HTTP <status>`.
  */
 export function describeErrorBody(body: unknown, status: number): { message: string; errors?: string[] } {
   const fallback = `HTTP ${status}`;
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
-    const errors = Array.isArray(record.errors) ? record.errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))) : undefined;
+    const errors = Array.isArray(record.errors) ? record.errors.map((e) => (typeof e === 'string' ? e : jsonText(e))) : undefined;
     const message = messageOf(record) ?? fallback;
     return errors ? { message, errors } : { message };
   }
   if (typeof body === 'string' && body.trim()) {
+    // Bytes that are not text (compressed with no `Content-Encoding` saying so, an image) are no message.
+    if (BINARY.test(body))
+      return { message: `${fallback} (its body is not text: binary, or compressed with no Content-Encoding saying so)` };
     if (!HTML.test(body)) return { message: shorten(body.trim(), 200) };
     // A proxy's error page: its title usually names the status already ("502 Bad Gateway").
     const text = htmlSummary(body);
@@ -84,7 +100,7 @@ function rootMessage(error: unknown): string {
  * A platform's network error may hold the full URL (with a webhook token) and the request
  * with its headers, so it never leaves the core: the cause users see is a scrubbed copy.
  */
-function scrubbedCause(error: unknown, redactor: Redactor): Error {
+export function scrubbedCause(error: unknown, redactor: Redactor): Error {
   const raw = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const copy = new Error(redactor.text(rootMessage(raw)));
   copy.name = raw instanceof Error ? raw.name : 'Error';

@@ -77,6 +77,17 @@ export class RawResponse {
     this.#report(issues);
   }
 
+  /** The same response with no body: what a write that took effect resolves with when its body could not be read. */
+  withoutBody(): RawResponse {
+    const { status, headers, method, path, write } = this;
+    return new RawResponse(
+      { status, headers, method, path, write, body: undefined, isJson: true },
+      this.#redactor,
+      this.#mismatches,
+      this.#url,
+    );
+  }
+
   /** The error for a body that reports failure (a `status: "failed"` envelope) under any status. */
   failed(): Error {
     return errorFromResponse(this, this.#redactor);
@@ -96,13 +107,15 @@ export class RawResponse {
 /**
  * `value` (found at `plan.at` in `raw`'s body) checked with its documented `schema`: the
  * parsed value when it holds (one `safeParse`, the fast path), else the value as received,
- * after reporting what breaks (a `mismatch` when an essential member is among it, a
- * `deviation` when not). A function rather than a method, so a bundle without lists leaves it out.
+ * after reporting what breaks (a `mismatch`, its essential members first, when one is among
+ * it; a `deviation` when not). A function rather than a method, so a bundle without lists leaves it out.
  */
 export function checkBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S, value: unknown, plan: CheckPlan): z.output<S> {
   const result = checkValue(schema, value, plan.at);
   if (result.ok) return result.value;
-  if (result.issues.some((issue) => plan.essential.has(memberPath(issue.path)))) raw.mismatch(result.issues);
+  const essential = result.issues.filter((issue) => plan.essential.has(memberPath(issue.path)));
+  // The issues that make it an error first: a message lists the first few, and they are its cause.
+  if (essential.length) raw.mismatch([...essential, ...result.issues.filter((issue) => !essential.includes(issue))]);
   else raw.deviation(result.issues);
   return value as z.output<S>;
 }
