@@ -170,3 +170,17 @@ describe('maxResponseBytes as an option', () => {
     for (const value of [Number.POSITIVE_INFINITY, undefined, 1, MIB]) expect(() => warehouse({ maxResponseBytes: value })).not.toThrow();
   });
 });
+
+// Node's own transport only (where the body became one string, ERR_STRING_TOO_LONG thrown from
+// its end-of-body handler killed the process): 520 MiB decoded (past 2^29 - 24 characters), once.
+describe.runIf(onNodeProject)('with no bound, over the Node transport', () => {
+  it('a body longer than the longest string the runtime makes: ResponseValidationError saying so, the process alive', async () => {
+    next = { status: 200, headers: { 'content-encoding': 'br' }, body: await bomb('br', 520) };
+    const error = await warehouse({ maxResponseBytes: Number.POSITIVE_INFINITY, timeout: 60_000 })
+      .shipments.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    // V8's words for it: "Invalid string length" (joined piece by piece) or "Cannot create a string longer than…".
+    expect((error as Error).message).toMatch(/the body could not be read as text \((Invalid string length|Cannot create a string longer than)/);
+  }, 60_000);
+});
