@@ -1,16 +1,23 @@
 /**
  * One page of a warehouse list, and the way to the next.
  *
- * Records created while a list in its default order (newest first) is paged land at the top
- * and push the records already seen further down. The total says how many arrived: each page
- * passes over as many of its first records as sit before the position already reached (new
- * ones, then seen ones pushed down), however many arrived between two requests, and a page
- * fetched ahead that the server answered before the one before it is marked stale, to be
- * fetched again. In any other order, records already listed are dropped by id. The next page
- * is asked at the offset asked plus the records received: an answer's own `offset` is shown
- * (and reported when it is not the one asked), never sent back. A server that ignores
- * `offset` sends the same page again without the total growing: that is a
- * `ResponseValidationError`, never an endless loop.
+ * The next page is asked at the offset asked plus the records received: an answer's own
+ * `offset` is shown (and reported when it is not the one asked), never sent back. A list may
+ * change while it is walked; offsets then shift under the walk, and what a page brings is
+ * sorted out by what it holds:
+ * - a record already listed (its id among the last 1,000) is dropped;
+ * - in an order by `created_at`, while every page comes in that order, a record that sorts
+ *   before the last one listed (newer than it, newest first) was listed already or created
+ *   since the walk began: dropped, wherever records were added, so records added at either end
+ *   never push one that was there at the start out of the walk;
+ * - newest first, a page fetched ahead that the server answered before the one before it (so
+ *   records created in between were in neither) is marked stale, to be fetched again.
+ * Every walk ends: after 50 requests in a row that each brought no record the page before did
+ * not hold, or that each followed a growth of the total by a page or more (as many records as
+ * the page brought), the walk ends with a `ResponseValidationError` (a list that grows as fast
+ * as it is read, a server that ignores `offset`); a change that stops sooner never ends it.
+ * A page that repeats the page before while the total did not grow is reported (rejected under
+ * `strictResponseValidation`): the server may ignore `offset`.
  */
 
 import type { APIPromise } from '../core/api-promise.js';
@@ -39,11 +46,12 @@ export interface PageResult<Item> {
 /** Ids remembered to drop records a shifted page repeats: a bound, so memory stays flat. */
 const REMEMBERED_IDS = 1_000;
 /**
- * Pages in a row, newest first, that brought no record of the list as it was and came no nearer
- * to one (the list grew by a page or more before each request) before the walk gives up: a list
- * that grows faster than it is read would otherwise be asked for page after page, forever.
+ * Requests in a row that came no nearer the end (each brought nothing the page before did not
+ * hold, or followed a growth of the total by a page or more) before the walk gives up: a list
+ * that grows as fast as it is read, or a server that ignores `offset`, would otherwise be
+ * asked for page after page, forever.
  */
-const STALLED_PAGES = 50;
+const IDLE_PAGES = 50;
 /** @internal What the list methods hand a {@link PagePromise}. */
 export interface PagingContext<Item> {
   /** Fetches the page that starts at `offset`. */
@@ -56,6 +64,10 @@ export interface PagingContext<Item> {
   label: string;
   /** The list is in its default order (`created_at`, newest first): records created while paging land at the top. */
   newestFirst: boolean;
+  /** The list is sorted by `created_at` (in either order): a record's time tells on which side of the last one listed it stands. */
+  byCreation: 'asc' | 'desc' | undefined;
+  /** Reports a page that breaks the paging contract (once per client; throws under `strictResponseValidation`). */
+  deviation(issue: { path: string[]; message: string }): void;
   /** The list call's own options (signal, deadline instant, …), kept for every later page. */
   options: CallOptions;
   /** The list's call on the tracing channel (when subscribed): its pages are requested in its async context. */
@@ -91,31 +103,32 @@ export class Page<Item> {
   /** @internal Built by the list methods (through {@link PagePromise}), not by users. */
   constructor(result: PageResult<Item>, context: PagingContext<Item>, asked: number, history?: History) {
     const seen = history?.seen ?? new Set();
+    const keys = result.items.map(context.keyOf);
+    const anchor = history?.anchor;
+    const before = (item: Item) => anchor !== undefined && sortsBefore(context.byCreation, createdAt(item), anchor);
     this.#asked = asked;
     this.#span = result.items.length;
-    // Newest first, the records created since the first page (`added`) sit at the top, and the
-    // first `passed` records of the list as it was have been listed: whatever stands before
-    // `passed + added` now is new or seen, and is passed over.
-    const added = history && context.newestFirst ? Math.max(0, result.total - history.firstTotal) : 0;
-    const passed = history?.passed ?? asked;
-    const skip = context.newestFirst ? Math.min(this.#span, Math.max(0, passed + added - asked)) : 0;
-    this.items = result.items.slice(skip).filter((item) => !seen.has(context.keyOf(item)));
+    this.items = result.items.filter((item, i) => !seen.has(keys[i]) && !before(item));
     this.total = result.total;
     this.offset = result.offset;
     this.limit = result.limit;
     this.#context = context;
+    // Newest first, the records created since the first page (`added`) sit at the top, and the
+    // first `passed` records of the list as it was have been listed: a page asked beyond
+    // `passed + added` was answered before records it should have seen were created.
+    const added = history && context.newestFirst ? Math.max(0, result.total - history.firstTotal) : 0;
+    const passed = history?.passed ?? asked;
     this.stale = context.newestFirst && history !== undefined && asked > passed + added;
-    const nextPassed = Math.max(passed, asked + this.#span - added);
-    // Records of the list as it was that still lie between the next offset and the first unlisted one.
-    const behind = Math.max(0, nextPassed + added - this.nextOffset);
-    const stalled = context.newestFirst && history !== undefined && this.items.length === 0 && behind >= history.behind;
+    const last = this.items[this.items.length - 1];
+    // Times decide only while the server is seen to sort by them: one page out of that order, and ids alone do.
+    const ordered = (history ? history.anchor !== undefined : true) && inOrder(context.byCreation, result.items);
     this.#history = {
       seen: remember(seen, this.items.map(context.keyOf)),
       firstTotal: history ? history.firstTotal : result.total,
-      dropped: (history?.dropped ?? 0) + this.#span - this.items.length,
-      passed: nextPassed,
-      behind,
-      stalled: stalled ? (history?.stalled ?? 0) + 1 : 0,
+      passed: Math.max(passed, asked + this.#span - added),
+      page: new Set(keys),
+      anchor: ordered ? ((last === undefined ? undefined : createdAt(last)) ?? anchor) : undefined,
+      idle: history?.idle ?? NOT_IDLE,
     };
   }
 
@@ -146,18 +159,28 @@ export class Page<Item> {
   }
 
   /**
-   * @internal The page after this one, built from `result`, with repeats dropped. A server
-   * that ignores `offset` sends records already listed again without the total growing: the
-   * records dropped as repeats so far then outnumber those added since the list began (only
-   * records inserted before the position can push listed ones onto a later page), and the
-   * walk ends with a `ResponseValidationError` rather than going round.
+   * @internal The page after this one, built from `result`, with repeats dropped; the walk
+   * ends with a `ResponseValidationError` once {@link IDLE_PAGES} requests in a row came no
+   * nearer the end.
    */
   follow(result: PageResult<Item>): Page<Item> {
     const history = this.#history;
-    const next = new Page(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen) });
-    const added = next.total - history.firstTotal;
-    if (next.items.length === 0 && next.#span > 0 && next.#history.dropped > added) throw ignoredOffset(this.nextOffset, this.#context);
-    if (next.#history.stalled >= STALLED_PAGES && next.hasNextPage()) throw outgrown(next.total, this.#context);
+    const keys = result.items.map(this.#context.keyOf);
+    // Nothing the page before did not hold (the same page again, an ignored offset), or a total
+    // that grew by at least what the page brought (the list outgrows its reading).
+    const repeated = keys.length > 0 && keys.every((key) => history.page.has(key));
+    const outgrown = result.total - this.total >= keys.length;
+    if (repeated && result.total <= this.total) {
+      this.#context.deviation({
+        path: ['offset'],
+        message: `the page asked at offset ${this.nextOffset} repeats the page before while the total did not grow: the server may ignore offset`,
+      });
+    }
+    // A repeat that the growth explains (records created at the top pushed the page down) counts as growth.
+    const idle =
+      repeated || outgrown ? { requests: history.idle.requests + 1, repeats: history.idle.repeats + (outgrown ? 0 : 1) } : NOT_IDLE;
+    const next = new Page(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen), idle });
+    if (idle.requests >= IDLE_PAGES && next.hasNextPage()) throw walkEnded(this.#context, idle, next);
     return next;
   }
 }
@@ -181,13 +204,43 @@ export function fetchLinked<Item>(
 interface History {
   seen: Set<unknown>;
   firstTotal: number;
-  dropped: number;
-  /** How many records of the list as it was at the first page lie before the position reached. */
+  /** How many records of the list as it was at the first page lie before the position reached (newest first). */
   passed: number;
-  /** Records (new or already listed) between the next offset asked and the first record not yet listed. */
-  behind: number;
-  /** Pages in a row, newest first, that listed nothing and left `behind` no smaller. */
-  stalled: number;
+  /** The ids of this page as the server sent it, repeats included: what the next page is held to. */
+  page: Set<unknown>;
+  /**
+   * In an order by `created_at`, the time of the last record listed (ms); `undefined` when none
+   * could be read, or once a page came out of that order (then never again for the walk).
+   */
+  anchor: number | undefined;
+  /** Requests in a row that came no nearer the end, and how many of them repeated the page before. */
+  idle: { requests: number; repeats: number };
+}
+
+const NOT_IDLE = { requests: 0, repeats: 0 };
+
+/** A record's `created_at` as a time (ms), or `undefined` when it has none that reads as one. */
+function createdAt(item: unknown): number | undefined {
+  const value = (item as { created_at?: unknown } | null)?.created_at;
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** Whether `items` are in the order by `created_at` the walk asked for (their times all read, none out of place). */
+function inOrder(order: 'asc' | 'desc' | undefined, items: unknown[]): boolean {
+  if (order === undefined) return false;
+  let previous: number | undefined;
+  for (const item of items) {
+    const time = createdAt(item);
+    if (time === undefined || (previous !== undefined && (order === 'desc' ? time > previous : time < previous))) return false;
+    previous = time;
+  }
+  return true;
+}
+
+/** Whether a record created at `time` sorts before the last one listed (created at `anchor`): listed already, or created since. */
+function sortsBefore(order: 'asc' | 'desc' | undefined, time: number | undefined, anchor: number): boolean {
+  return time !== undefined && (order === 'desc' ? time > anchor : order === 'asc' && time < anchor);
 }
 
 /** `seen` plus `keys`, keeping only the most recent {@link REMEMBERED_IDS}. */
@@ -200,17 +253,21 @@ function remember(seen: Set<unknown>, keys: unknown[]): Set<unknown> {
   return seen;
 }
 
-function ignoredOffset(asked: number, context: PagingContext<unknown>): ResponseValidationError {
-  const message = `the page asked for at offset ${asked} repeats records already listed, and the total did not grow: the server ignored offset`;
-  return walkEnded(context, 'offset', message);
-}
-
-function outgrown(total: number, context: PagingContext<unknown>): ResponseValidationError {
-  const message = `the list grew by a page or more before each of the last ${STALLED_PAGES} pages (total ${total}): the walk ends rather than ask forever`;
-  return walkEnded(context, 'total', message);
-}
-
-function walkEnded(context: PagingContext<unknown>, field: string, message: string): ResponseValidationError {
+/** The error that ends a walk that came no nearer its end for {@link IDLE_PAGES} requests, saying how. */
+function walkEnded(context: PagingContext<unknown>, idle: History['idle'], page: Page<unknown>): ResponseValidationError {
   const [method = 'GET', path = ''] = context.label.split(' ');
+  const end = 'the walk ends rather than ask forever';
+  const [field, message] =
+    idle.repeats === idle.requests
+      ? [
+          'offset',
+          `each of the last ${IDLE_PAGES} pages repeated the page before (offset ${page.askedOffset}): the server ignores offset; ${end}`,
+        ]
+      : idle.repeats === 0
+        ? ['total', `the list grew by a page or more before each of the last ${IDLE_PAGES} pages (total ${page.total}): ${end}`]
+        : [
+            'total',
+            `each of the last ${IDLE_PAGES} pages repeated the page before or followed a growth of the list by a page or more (total ${page.total}): ${end}`,
+          ];
   return new ResponseValidationError({ status: 200, method, path, issues: [{ path: [field], message }], body: undefined });
 }

@@ -6,7 +6,7 @@
 
 import { type APIPromise, rejectedPromise } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
-import { RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
+import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../core/errors/index.js';
 import { type CallOptions, captureCallSite, openCall, type RawResponse, withCallSite } from '../core/http/index.js';
 import { checkInput, type InputCheck } from '../core/input-check.js';
 import { type ClientContext, callTrace, type Operation, sendOperation } from '../core/operation.js';
@@ -81,6 +81,8 @@ export function listPages<P, Item>(
     label: `GET ${operation.path}`,
     options: {},
     newestFirst: false,
+    byCreation: undefined,
+    deviation: (issue) => pagingDeviation(context, operation.path, issue),
     call,
   };
   let paging: PaginationOptions = {};
@@ -100,7 +102,8 @@ export function listPages<P, Item>(
         sendOperation(context, pageOperation(operation, params, offset, limit), undefined, pageOptions, trace, callSite);
       const { sort_key = 'created_at', sort_order = 'desc' } = params as { sort_key?: string; sort_order?: string };
       lister.limit = limit;
-      lister.newestFirst = sort_key === 'created_at' && sort_order === 'desc';
+      lister.byCreation = sort_key === 'created_at' ? (sort_order === 'asc' ? 'asc' : 'desc') : undefined;
+      lister.newestFirst = lister.byCreation === 'desc';
       return operation.offsetOf(params);
     });
     if (start instanceof Promise)
@@ -112,6 +115,17 @@ export function listPages<P, Item>(
     start = 0;
   }
   return new PagePromise<Item>(lister, start, paging);
+}
+
+/**
+ * A page that breaks the paging contract (the same page again, the total unchanged): a read's
+ * mismatch like any other, reported once per client, a `ResponseValidationError` under
+ * `strictResponseValidation`.
+ */
+function pagingDeviation(context: ClientContext, path: string, issue: ValidationIssue): void {
+  const { mismatches, redactor, baseUrl } = context.http.settings;
+  if (mismatches.strict) throw new ResponseValidationError({ status: 200, method: 'GET', path, issues: [issue], body: undefined });
+  mismatches.report({ status: 200, method: 'GET', path, write: false, url: () => redactor.text(baseUrl + path) }, [issue]);
 }
 
 function pageOperation<P, Item>(

@@ -2,8 +2,8 @@
  * Where the next page is asked (API.md "Pages"): at the offset the client computes, the
  * offset it asked plus the items it received. An answer's own `offset` is read into
  * `page.offset` and reported when it is not the one asked, never sent back; a server that
- * ignores `offset` is a `ResponseValidationError`, never an endless loop; an empty page before
- * the total ends the walk without error.
+ * ignores `offset` is reported (a `ResponseValidationError` under `strictResponseValidation`),
+ * never an endless loop; an empty page before the total ends the walk without error.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { type InboundOrder, ResponseValidationError, WarehouseClient } from '../../src/index.js';
@@ -95,13 +95,25 @@ describe('the next page is asked at the offset asked plus the items received', (
 });
 
 describe('a server that ignores offset, and one that runs dry', () => {
-  it('the same page again while the total does not grow: ResponseValidationError after two requests, whatever offset it says', async () => {
+  it('the same page again while the total does not grow, whatever offset it says: reported, and the walk ends at the total; strict, a ResponseValidationError after two requests', async () => {
     for (const says of [(asked: number) => asked, () => 0, () => -1]) {
       const server = listServer((asked) => ({ offset: says(asked), rows: ROWS.slice(0, 100) }));
-      const error = await ids(client(server.fetch).inbound.list(ASC)).catch((e: unknown) => e);
+      const onResponseMismatch = vi.fn();
+      expect(await ids(client(server.fetch, { onResponseMismatch }).inbound.list(ASC))).toEqual(ROWS.slice(0, 100).map((r) => r.order_id));
+      expect(server.asked).toEqual([0, 100, 200]);
+      const reported = onResponseMismatch.mock.calls.flatMap(([event]) => event.issues.map((issue: { message: string }) => issue.message));
+      expect(reported.join('\n')).toMatch(
+        /the page asked at offset 100 repeats the page before while the total did not grow: the server may ignore offset/,
+      );
+
+      const strict = listServer((asked) => ({ offset: says(asked), rows: ROWS.slice(0, 100) }));
+      const error = await ids(client(strict.fetch, { strictResponseValidation: true }).inbound.list(ASC)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseValidationError);
-      expect((error as ResponseValidationError).message).toMatch(/the server ignored offset/);
-      expect(server.asked).toEqual([0, 100]);
+      // The answer's own offset, when it is not the one asked, is the first thing strict refuses.
+      expect((error as ResponseValidationError).message).toMatch(
+        says(100) === 100 ? /the server may ignore offset/ : /must be the offset asked/,
+      );
+      expect(strict.asked).toEqual(says(0) === 0 ? [0, 100] : [0]);
     }
   });
 

@@ -4,8 +4,8 @@
  * from the start is yielded exactly once and the new ones not at all, whether fewer than a
  * page, exactly a page, or several pages' worth arrive between two requests, and also when a
  * page fetched ahead was answered before the one before it. In another sort order, repeats
- * are dropped by id. A server that ignores `offset` still ends in a
- * `ResponseValidationError`, never an endless loop.
+ * are dropped by id. A server that ignores `offset` is reported and never loops; a list that
+ * grows as fast as it is read ends in a `ResponseValidationError` after 50 requests.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,8 @@ function changingWarehouse(
     const offset = ignoreOffset ? 0 : Number(url.searchParams.get('offset'));
     const limit = Number(url.searchParams.get('limit'));
     requests.push(Number(url.searchParams.get('offset')));
+    // A walk that never ends fails here instead of filling the memory.
+    if (requests.length > 1_000) throw new Error('runaway walk: more than 1,000 requests');
     for (let k = insertBefore(Number(url.searchParams.get('offset'))); k > 0; k--) rows.unshift(order(next++));
     const data = {
       orders: rows.slice(offset, offset + limit),
@@ -160,11 +162,65 @@ describe('a list that grows by a page or more before every request', () => {
 });
 
 describe('a server that ignores offset', () => {
-  it('is caught on the second page, without a loop', async () => {
+  it('is reported, the walk ending at the total without a loop; strict, a ResponseValidationError at the second page', async () => {
     const { client, requests } = changingWarehouse(100, () => 0, true);
-    const error = await all(client.inbound.list({ limit: 20 })).catch((e: unknown) => e);
+    expect(await all(client.inbound.list({ limit: 20 }))).toEqual(originals(100).slice(0, 20));
+    expect(requests).toEqual([0, 20, 40, 60, 80]);
+    const strict = changingWarehouse(100, () => 0, true);
+    const error = await all(strict.client.withOptions({ strictResponseValidation: true }).inbound.list({ limit: 20 })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).message).toMatch(/the server ignored offset/);
-    expect(requests).toEqual([0, 20]);
+    expect((error as ResponseValidationError).message).toMatch(/the server may ignore offset/);
+    expect(strict.requests).toEqual([0, 20]);
   });
+
+  it('while the total grows every other request (20, 30, 30, 40, 40, …): a ResponseValidationError after 50 requests that came no nearer, not an endless walk', async () => {
+    // Issue 42, item 4: the same first page at every offset, ten orders created before every other answer, pages of five.
+    let answered = 0;
+    const { client, requests } = changingWarehouse(20, () => (answered++ % 2 === 1 ? 10 : 0), true);
+    const error = await all(client.inbound.list({ limit: 5 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).message).toMatch(/the walk ends rather than ask forever/);
+    expect(requests.length).toBeGreaterThanOrEqual(51);
+    expect(requests.length).toBeLessThanOrEqual(52);
+  });
+});
+
+describe('oldest first, a list that grows by a page at its end before every request', () => {
+  it.each([1, 8])(
+    'ends in a ResponseValidationError after 50 requests that came no nearer (concurrency %i): issue 42, item 3',
+    async (concurrency) => {
+      // Five orders appended (the newest, last oldest first) before every answer, pages of five.
+      let next = 10;
+      const rows = Array.from({ length: next }, (_, i) => order(i));
+      const requests: number[] = [];
+      const fetch: typeof globalThis.fetch = async (input) => {
+        const url = new URL(String(input));
+        const offset = Number(url.searchParams.get('offset'));
+        const limit = Number(url.searchParams.get('limit'));
+        requests.push(offset);
+        if (requests.length > 1_000) throw new Error('runaway walk');
+        for (let k = 0; k < 5; k++) rows.push(order(next++));
+        const data = { orders: rows.slice(offset, offset + limit), results: { total: rows.length, limit, offset } };
+        return Response.json({ status: 'success', message: 'ok', data, errors: null });
+      };
+      const client = new WarehouseClient({
+        baseUrl: 'https://api.example.test',
+        apiKey: 'wh-key-1',
+        warehouseId: 'wh',
+        fetch,
+        maxRetries: 0,
+      });
+      const ids: string[] = [];
+      const error = await (async () => {
+        for await (const o of client.inbound.list({ limit: 5, sort_order: 'asc' }, { concurrency })) ids.push(o.order_id);
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).message).toMatch(/grew by a page or more before each of the last 50 pages/);
+      expect(requests.length).toBeLessThanOrEqual(51 + concurrency);
+      // Every order there at the start was listed before the walk gave up.
+      for (let i = 0; i < 10; i++) expect(ids).toContain(uuid(i));
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIUserAbortError,
   type InboundOrder,
@@ -216,16 +216,32 @@ describe('shipment pages', () => {
 });
 
 describe('servers that misbehave', () => {
-  it('fails with ResponseValidationError instead of looping when the server ignores offset', async () => {
-    const mock = createWarehouseMock({ inboundOrders: 250, shipments: 0 });
-    const wire = watchedFetch(mock, (url) => url.searchParams.set('offset', '0'));
-    const error = await rejectionOf(collect(clientFor(mock, wire.fetch).inbound.list({ limit: 100 })));
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues[0]!.path).toEqual(['offset']);
-    expect(wire.requests).toHaveLength(2);
+  it('a server that ignores offset: never a loop — the first page once, the repeats reported, the walk ended at the total; strict, a ResponseValidationError at the second page', async () => {
+    for (const strictResponseValidation of [false, true]) {
+      const mock = createWarehouseMock({ inboundOrders: 250, shipments: 0 });
+      const wire = watchedFetch(mock, (url) => url.searchParams.set('offset', '0'));
+      const onResponseMismatch = vi.fn();
+      const client = new WarehouseClient({
+        ...{ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: wire.fetch, maxRetries: 0 },
+        strictResponseValidation,
+        hooks: { onResponseMismatch },
+      });
+      const walked = collect(client.inbound.list({ limit: 100 }));
+      if (strictResponseValidation) {
+        const error = await rejectionOf(walked);
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        // The mock says the offset it was sent (0): strict refuses that first.
+        expect((error as ResponseValidationError).issues[0]!.path).toEqual(['data', 'results', 'offset']);
+        expect(wire.requests).toHaveLength(2);
+      } else {
+        expect(await walked).toHaveLength(100);
+        expect(wire.requests).toHaveLength(3);
+        expect(JSON.stringify(onResponseMismatch.mock.calls)).toContain('the server may ignore offset');
+      }
+    }
   });
 
-  it('fails the same way when the ignored offset is echoed back as requested', async () => {
+  it('the same when the ignored offset is echoed back as requested', async () => {
     const mock = createWarehouseMock({ inboundOrders: 250, shipments: 0 });
     let asked = 0;
     const wire = watchedFetch(
@@ -238,7 +254,14 @@ describe('servers that misbehave', () => {
         (body.data as { results: { offset: number } }).results.offset = asked;
       },
     );
-    const error = await rejectionOf(collect(clientFor(mock, wire.fetch).inbound.list({ limit: 100 })));
+    const client = new WarehouseClient({
+      baseUrl: mock.baseUrl,
+      apiKey: mock.apiKey,
+      warehouseId: mock.warehouseId,
+      fetch: wire.fetch,
+      maxRetries: 0,
+    });
+    const error = await rejectionOf(collect(client.withOptions({ strictResponseValidation: true }).inbound.list({ limit: 100 })));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(wire.requests).toHaveLength(2);
   });
