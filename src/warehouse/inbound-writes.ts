@@ -10,6 +10,7 @@ import { type Checked, checkedOr } from '../core/validation.js';
 import { andThen, type Eventually } from '../internal/eventually.js';
 import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
 import { ordersToCsv } from './csv.js';
+import { checkCsvUpload } from './csv-check.js';
 import { CSV_COLUMNS, readInboundOrderRow, readInboundOrderUpdate } from './fast-checks.generated.js';
 import { bulkForm } from './multipart.js';
 import { idIssues } from './operations.js';
@@ -36,7 +37,10 @@ export const createBulk: Operation<unknown, BulkCreateResult> = {
   parse: parseBulkCreated,
 };
 
-/** Rows: each checked one by one, and their checked values are what the CSV is written from. */
+/**
+ * Rows: each checked one by one, and their checked values are what the CSV is written from.
+ * CSV text, bytes or a file: every record read back into a row and checked the same way.
+ */
 function checkBulk(input: unknown): Eventually<Checked<unknown>> {
   if (Array.isArray(input)) {
     if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
@@ -53,15 +57,17 @@ function checkBulk(input: unknown): Eventually<Checked<unknown>> {
   const size =
     typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
   if (size < 0) return checkedOr(input, [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }]);
-  return checkedOr(input, size === 0 ? [{ path: [], message: 'must not be empty' }] : []);
+  if (size === 0) return checkedOr(input, [{ path: [], message: 'must not be empty' }]);
+  // Text, bytes and files are held to the same rules as rows, before anything is sent (a file is read twice).
+  const csv = isBytes(input) ? new Blob([input as BlobPart], { type: 'text/csv' }) : (input as string | Blob);
+  return checkCsvUpload(csv, rowInput).then((issues) => checkedOr(csv, issues));
 }
 
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
 
+/** What the check passed: rows (written as CSV), or the text or `Blob` it read (bytes were made one). */
 function csvOf(input: unknown): string | Blob {
-  if (Array.isArray(input)) return ordersToCsv(CSV_COLUMNS, input);
-  if (isBytes(input)) return new Blob([input as BlobPart], { type: 'text/csv' });
-  return input as string | Blob;
+  return Array.isArray(input) ? ordersToCsv(CSV_COLUMNS, input) : (input as string | Blob);
 }
 
 type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };

@@ -21,6 +21,7 @@ import {
   ResponseValidationError,
   WarehouseClient,
 } from '../../src/index.js';
+import { ONE_ORDER_CSV } from '../support/bulk-csv.js';
 import {
   API_KEY,
   BOT_KEY,
@@ -130,7 +131,7 @@ describe('base URL, headers and bodies on the wire', () => {
       }),
     );
     const client = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID });
-    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n');
+    await client.inbound.createBulk(ONE_ORDER_CSV);
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(fields?.get('bulk')).toBe('true');
   });
@@ -150,8 +151,8 @@ describe('base URL, headers and bodies on the wire', () => {
       warehouseId: WAREHOUSE_ID,
       headers: { 'Content-Type': 'application/json' },
     });
-    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n');
-    await client.inbound.createBulk('date,retailer\r\n01/02/2026,Target\r\n', { headers: { 'content-type': 'text/csv' } });
+    await client.inbound.createBulk(ONE_ORDER_CSV);
+    await client.inbound.createBulk(ONE_ORDER_CSV, { headers: { 'content-type': 'text/csv' } });
     expect(contentTypes).toHaveLength(2);
     for (const contentType of contentTypes) expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
@@ -502,14 +503,14 @@ describe('the custom fetch, the timeout and the logger', () => {
       warehouseId: WAREHOUSE_ID,
       fetch,
       headers: { 'Content-Type': 'text/plain' },
-    }).inbound.createBulk('a,b\r\n1,2\r\n');
+    }).inbound.createBulk(ONE_ORDER_CSV);
     const body = init?.body as Blob;
     expect(body).toBeInstanceOf(Blob);
     expect(body.type).toMatch(/^multipart\/form-data; boundary=opslink-[0-9a-z]{16,}$/);
     expect((init!.headers as Record<string, string>)['content-type']).toBe(body.type);
     const form = await new Request('https://x.test/', { method: 'POST', body, headers: { 'content-type': body.type } }).formData();
     expect(form.get('bulk')).toBe('true');
-    expect(await (form.get('file') as File).text()).toBe('a,b\r\n1,2\r\n');
+    expect(await (form.get('file') as File).text()).toBe(ONE_ORDER_CSV);
   });
 
   it('times out a read whose body stalls after the headers (a write that got its 2xx resolves: cut-off-bodies.test.ts)', async () => {

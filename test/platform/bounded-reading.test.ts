@@ -181,6 +181,8 @@ describe.runIf(onNodeProject)('with no bound, over the Node transport', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     // V8's words for it: "Invalid string length" (joined piece by piece) or "Cannot create a string longer than…".
-    expect((error as Error).message).toMatch(/the body could not be read as text \((Invalid string length|Cannot create a string longer than)/);
+    expect((error as Error).message).toMatch(
+      /the body could not be read as text \((Invalid string length|Cannot create a string longer than)/,
+    );
   }, 60_000);
 });

@@ -697,10 +697,21 @@ describe('errors from the server', () => {
     expect((retrieve as NotFoundError).status).toBe(404);
   });
 
-  it("hands a 400 envelope's errors to BadRequestError whole", async () => {
+  it("hands a 400 envelope's errors to BadRequestError whole (a CSV the SDK refuses, swapped in past its check)", async () => {
     const bad = `${CSV_HEADER}\r\n03/01/2025,Target,PO-1,Lamp,Red,BR-1,-1,B0LAMP0001,1,2,fba\r\n13/45/2025,Target,PO-2,Lamp,Red,BR-1,3,,1,2,amazon\r\n`;
+    expect(await rejectionOf(client.inbound.createBulk(bad))).toBeInstanceOf(RequestValidationError);
+    // What a client that does not check would send: the form the SDK built, its file replaced.
+    const unchecked = client.withOptions({
+      fetch: async (input, init) => {
+        const form = new FormData();
+        form.set('bulk', 'true');
+        form.set('file', new Blob([bad], { type: 'text/csv' }), 'orders.csv');
+        const { 'content-type': _, ...headers } = (init?.headers ?? {}) as Record<string, string>;
+        return mock.fetch(input, { ...init, headers, body: form });
+      },
+    });
     const before = mock.state.inboundOrders.length;
-    const error = await rejectionOf(client.inbound.createBulk(bad));
+    const error = await rejectionOf(unchecked.inbound.createBulk(CSV_TEXT));
     expect(error).toBeInstanceOf(BadRequestError);
     const expected = [
       'Row 2: quantity: must be at least 0',

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type InboundOrderCreate, WarehouseClient } from '../../src/index.js';
+import { LINE_BREAK_CSV } from '../support/bulk-csv.js';
 
 const ORDER: InboundOrderCreate = {
   date: '11/22/2026',
@@ -81,11 +82,11 @@ describe('the multipart create, as the server reads it', () => {
 
   it('sends a bulk CSV as the file it is, beside bulk=true', async () => {
     const { client, forms } = reading();
-    const csv = new File(['date,retailer\r\n"11/22/2026","Line\nbreak"\r\n'], 'orders.csv', { type: 'text/csv' });
+    const csv = new File([LINE_BREAK_CSV], 'orders.csv', { type: 'text/csv' });
     await client.inbound.createBulk(csv);
     expect(forms[0]?.get('bulk')).toBe('true');
     const file = forms[0]?.get('file') as File;
     expect(file.name).toBe('orders.csv');
-    expect(await file.text()).toBe('date,retailer\r\n"11/22/2026","Line\nbreak"\r\n');
+    expect(await file.text()).toBe(LINE_BREAK_CSV);
   });
 });

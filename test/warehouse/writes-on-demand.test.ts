@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
+import { ONE_ORDER_CSV } from '../support/bulk-csv.js';
 import { pageChunks } from '../support/page-chunks.js';
 
 const WRITES = /warehouse\/(inbound-writes|check-update|update-rules|csv)\.ts$/;
@@ -114,7 +115,7 @@ describe('the input is read at the call, though the call waits for its code', ()
     const created = mock.state.inboundOrders.slice(before).map((o) => o.order_number);
     expect(created).toEqual(['PO-1001', 'PO-1002']);
 
-    const file = new Blob(['date,retailer\n'], { type: 'text/csv' });
+    const file = new Blob([ONE_ORDER_CSV], { type: 'text/csv' });
     const fetched: Request[] = [];
     const recording = new WarehouseClient({
       baseUrl: mock.baseUrl,
@@ -128,7 +129,7 @@ describe('the input is read at the call, though the call waits for its code', ()
     });
     await recording.inbound.createBulk(file).catch(() => {});
     const form = await fetched[0]!.formData();
-    expect(await (form.get('file') as Blob).text()).toBe('date,retailer\n');
+    expect(await (form.get('file') as Blob).text()).toBe(ONE_ORDER_CSV);
   });
 
   it('inbound.createBulk sends CSV bytes as they were at the call', async () => {

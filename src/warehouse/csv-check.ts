@@ -1,0 +1,213 @@
+/**
+ * A bulk CSV checked before it is sent (`inbound.createBulk` with text, bytes or a `Blob`), the
+ * way rows are: the header's columns, then every record read back into a row (`rowFromCells`)
+ * and held to the row check, every problem at once, by row (counted from 0, as an array of
+ * rows is) and column. A `Blob` (a file from `openAsBlob`) is read as a stream, so memory does
+ * not grow with the file; it is read again when it is sent. Records are gathered line by line
+ * (a line break inside quotes continues a record) and read one by one, at once while the rows'
+ * fast check vouches for them.
+ */
+import type { ValidationIssue } from '../core/errors/index.js';
+import { checkInput, type InputCheck } from '../core/input-check.js';
+import type { Checked } from '../core/validation.js';
+import { parseCsv, rowFromCells } from './csv.js';
+import { CREATE_FORM_KINDS, CSV_COLUMNS } from './fast-checks.generated.js';
+
+/** A record still open (an unclosed quote) past this many characters is refused, not held. */
+const MAX_RECORD = 1 << 20;
+/** Problems kept: past them the check goes on counting, so a file wrong throughout holds no more memory than this. */
+export const MAX_CSV_ISSUES = 1_000;
+/** The number columns of a row, read as numbers when they are plain decimals (as the SDK writes them). */
+const NUMERIC = CSV_COLUMNS.filter((column) => CREATE_FORM_KINDS[column] === 'number');
+
+/** Why the records of a text cannot be read on: a quote never closed. */
+export class UnclosedQuote extends Error {}
+
+/**
+ * Splits text, chunk after chunk, into CSV records, each the text of its lines with their line
+ * ends as written (CRLF, LF or CR), so the CSV reader sees the text unchanged; a line break
+ * inside quotes continues a record (an odd count of quotes so far means one is open). A quote
+ * never closed, at the end or past {@link MAX_RECORD} characters, throws {@link UnclosedQuote}.
+ */
+export class CsvRecords {
+  #rest = '';
+  #record = '';
+  #open = false;
+
+  /** The records `chunk` completes. */
+  push(chunk: string): string[] {
+    const text = this.#rest + chunk;
+    const records: string[] = [];
+    const ends = /\r\n|\n|\r/g;
+    let start = 0;
+    for (let end = ends.exec(text); end; end = ends.exec(text)) {
+      // A CR at the end of a chunk may be the first half of a CRLF: wait for the next chunk.
+      if (end[0] === '\r' && end.index === text.length - 1) break;
+      const record = this.#line(text.slice(start, end.index + end[0].length));
+      if (record !== undefined) records.push(record);
+      start = end.index + end[0].length;
+    }
+    this.#rest = text.slice(start);
+    if (this.#rest.length + this.#record.length > MAX_RECORD) throw this.#unclosed();
+    return records;
+  }
+
+  /** The last record (text after the last line end), once the text has ended. */
+  end(): string | undefined {
+    const last = this.#rest ? this.#line(this.#rest) : undefined;
+    this.#rest = '';
+    if (this.#open) throw new UnclosedQuote('a quoted field is never closed');
+    return last;
+  }
+
+  #line(line: string): string | undefined {
+    for (let i = line.indexOf('"'); i >= 0; i = line.indexOf('"', i + 1)) this.#open = !this.#open;
+    this.#record += line;
+    if (this.#open && this.#record.length <= MAX_RECORD) return undefined;
+    if (this.#open) throw this.#unclosed();
+    const record = this.#record;
+    this.#record = '';
+    return record;
+  }
+
+  #unclosed(): UnclosedQuote {
+    return new UnclosedQuote(`a field runs on past ${MAX_RECORD.toLocaleString('en-US')} characters (a quote never closed?)`);
+  }
+}
+
+/** The text of a `Blob`, read as a stream and decoded as strict UTF-8 (a byte that is not throws). */
+async function* textOfBlob(blob: Blob): AsyncGenerator<string> {
+  const reader = blob.stream().getReader();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      yield decoder.decode(value, { stream: true });
+    }
+    yield decoder.decode();
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Every problem of a bulk CSV (`text`, or a `Blob` read as a stream), as `ValidationIssue`s:
+ * `['header', column]` for the header, `[row, column]` for a record's cell (the first record
+ * after the header is row 0), `[row]` for a record that cannot be read, `[]` for the file.
+ */
+export async function checkCsvUpload(csv: string | Blob, rowCheck: InputCheck): Promise<ValidationIssue[]> {
+  const check = new UploadCheck(rowCheck);
+  const records = new CsvRecords();
+  // A row is checked at once when its fast check vouches for it; only a row that needs its
+  // schema is waited for, so a large file costs no promise per record.
+  const readAll = async (list: string[]) => {
+    for (const record of list) {
+      const pending = check.read(record);
+      if (pending) await pending;
+    }
+  };
+  try {
+    if (typeof csv === 'string') await readAll(records.push(csv));
+    else for await (const chunk of textOfBlob(csv)) await readAll(records.push(chunk));
+    const last = records.end();
+    if (last !== undefined) await readAll([last]);
+    check.atEnd();
+  } catch (error) {
+    if (error instanceof UnclosedQuote) check.add([check.rows], error.message);
+    else if (error instanceof TypeError) check.add([], 'is not UTF-8 text: a bulk CSV is sent as UTF-8');
+    else throw error;
+  }
+  return check.issues();
+}
+
+/** The header and the rows checked so far, and their problems. */
+class UploadCheck {
+  /** Orders read so far: the row the next one is (blank lines are no orders). */
+  rows = 0;
+  readonly #rowCheck: InputCheck;
+  #header: string[] | undefined;
+  /** Columns a row's check found missing that the header lacks: told once, at the header. */
+  readonly #missing = new Set<string>();
+  readonly #issues: ValidationIssue[] = [];
+  #more = 0;
+
+  constructor(rowCheck: InputCheck) {
+    this.#rowCheck = rowCheck;
+  }
+
+  add(path: (string | number)[], message: string): void {
+    if (this.#issues.length < MAX_CSV_ISSUES) this.#issues.push({ path, message });
+    else this.#more++;
+  }
+
+  issues(): ValidationIssue[] {
+    if (this.#more === 0) return this.#issues;
+    return [
+      ...this.#issues,
+      { path: [], message: `and ${this.#more.toLocaleString('en-US')} more problems past the first ${MAX_CSV_ISSUES}` },
+    ];
+  }
+
+  /** Reads one record (its text, line end included): the header, an order, or nothing (a blank line); a promise only when its row waits for its schema. */
+  read(record: string): Promise<void> | undefined {
+    const parsed = parseCsv(record);
+    if ('error' in parsed) {
+      this.add([this.#header ? this.rows++ : 'header'], parsed.error.replace(/^Row \d+: /, ''));
+      return undefined;
+    }
+    const fields = parsed.records[0]?.fields;
+    if (!fields) return undefined;
+    if (!this.#header) this.#readHeader(fields);
+    else return this.#readRow(this.rows++, fields);
+    return undefined;
+  }
+
+  /** The header's columns: an unknown one or one named twice is a problem, and not read in the rows. */
+  #readHeader(fields: string[]): void {
+    const names = fields.map((f) => f.trim());
+    const seen = new Set<string>();
+    this.#header = names.map((name) => {
+      const problem = seen.has(name)
+        ? 'appears twice'
+        : CSV_COLUMNS.includes(name)
+          ? undefined
+          : `is not a column of the upload (${CSV_COLUMNS.join(', ')})`;
+      seen.add(name);
+      if (problem) this.add(['header', name], problem);
+      return problem ? '' : name;
+    });
+  }
+
+  #readRow(row: number, fields: string[]): Promise<void> | undefined {
+    const header = this.#header as string[];
+    if (fields.length !== header.length) {
+      this.add([row], `has ${fields.length} fields; the header has ${header.length}`);
+      return undefined;
+    }
+    // Columns refused at the header (named '' here) are left out of the row: told once, not on every row.
+    const cells = rowFromCells(header, fields, NUMERIC);
+    delete cells[''];
+    const checked = checkInput(this.#rowCheck, cells, [row]);
+    return checked instanceof Promise ? checked.then((c) => this.#issuesOf(c, header)) : this.#issuesOf(checked, header);
+  }
+
+  #issuesOf(checked: Checked<unknown>, header: string[]): undefined {
+    if (checked.ok) return undefined;
+    for (const issue of checked.issues) {
+      const column = String(issue.path[1] ?? '');
+      if (column === '' || header.includes(column)) this.add(issue.path, issue.message);
+      else if (!this.#missing.has(column)) {
+        this.#missing.add(column);
+        this.add(['header', column], `is missing: every order needs it (${issue.message})`);
+      }
+    }
+    return undefined;
+  }
+
+  /** An empty file, or a header and no orders, once the whole text was read. */
+  atEnd(): void {
+    if (!this.#header) this.add([], 'is empty: a bulk CSV needs a header row and at least one order');
+    else if (this.rows === 0) this.add([], 'has a header but no orders');
+  }
+}
