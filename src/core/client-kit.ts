@@ -81,6 +81,12 @@ export function createHttp(
  */
 export const SCRUB: unique symbol = Symbol.for('opslink.scrub');
 
+/**
+ * @internal The method of both clients that gives their log sink: opslink/proxy reports a
+ * mount that cannot work (a body another middleware read) through the server client's logger.
+ */
+export const LOG: unique symbol = Symbol.for('opslink.log');
+
 /** @internal Marks the options of a client made by `viaProxy`: it sends no credential and no warehouse id. */
 export const VIA_PROXY: unique symbol = Symbol('viaProxy');
 

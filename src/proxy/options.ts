@@ -18,6 +18,11 @@ import type { Service } from './routes.js';
  */
 export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
+/** 30 s: the default of `bodyTimeout`, how long a request body may take to arrive whole. */
+const DEFAULT_BODY_TIMEOUT = 30_000;
+/** The longest wait a timer holds (2^31 - 1 ms, about 24.8 days): past it, `setTimeout` fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * Options of {@link createProxy}.
  * @example
@@ -55,6 +60,13 @@ export interface ProxyOptions {
   cors?: { origins: readonly string[] } | undefined;
   /** The largest request body read; a longer one is answered 413 and nothing is sent on. @default 26_214_400 (25 MiB) */
   maxBodyBytes?: number | undefined;
+  /**
+   * How long (ms) a request body may take to arrive whole, from when the proxy starts reading
+   * it; one still arriving then (a page, or anything posing as one, sending a trickle) is
+   * answered 408 and nothing is sent on. `Infinity`: no limit. Raise it for large uploads over
+   * slow links (25 MiB takes 30 s at about 7 Mbit/s). @default 30_000
+   */
+  bodyTimeout?: number | undefined;
 }
 
 /** The options as the handler uses them. */
@@ -66,6 +78,7 @@ export interface ProxyConfig {
   authorize: ProxyOptions['authorize'];
   origins: ReadonlySet<string>;
   maxBodyBytes: number;
+  bodyTimeout: number;
 }
 
 type Issues = ValidationIssue[];
@@ -167,7 +180,13 @@ export function checkProxyOptions(options: ProxyOptions): ProxyConfig {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
     issues.push({ path: ['maxBodyBytes'], message: 'must be a whole number of bytes, 1 or more' });
+  const bodyTimeout = options.bodyTimeout === undefined ? DEFAULT_BODY_TIMEOUT : options.bodyTimeout;
+  if (bodyTimeout !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(bodyTimeout) || bodyTimeout < 1 || bodyTimeout > MAX_TIMER_MS))
+    issues.push({
+      path: ['bodyTimeout'],
+      message: `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity for no limit`,
+    });
   if (issues.length) throw new ConfigurationError(issues, 'proxy options');
   const services = new Set<Service>((['messaging', 'warehouse'] as const).filter((s) => clients[s] !== undefined));
-  return { basePath, clients, services, allow, authorize: options.authorize, origins, maxBodyBytes };
+  return { basePath, clients, services, allow, authorize: options.authorize, origins, maxBodyBytes, bodyTimeout };
 }

@@ -1,4 +1,4 @@
-import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
+import { assertOptionsObject, createHttp, LOG, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate } from '../core/http/index.js';
@@ -7,6 +7,7 @@ import type { CommonOptions, Credential } from '../core/options.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import type { Redactor } from '../internal/redact.js';
 import { environment } from '../internal/runtime.js';
+import type { LogSink } from '../seams/store.js';
 import { InboundOrders } from './inbound.js';
 import { Shipments } from './shipments.js';
 
@@ -111,6 +112,7 @@ export class WarehouseClient {
   readonly #options: WarehouseClientOptions;
   readonly #gate: Gate;
   readonly #redactor: Redactor;
+  readonly #log: LogSink;
 
   constructor(options: WarehouseClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -142,6 +144,7 @@ export class WarehouseClient {
     this.#options = options;
     this.#gate = http.settings.gate;
     this.#redactor = http.settings.redactor;
+    this.#log = http.settings.log;
     const context: ClientContext = {
       http,
       service: 'warehouse',
@@ -223,6 +226,11 @@ export class WarehouseClient {
   /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
   [SCRUB]<V>(value: V): V {
     return this.#redactor.value(value);
+  }
+
+  /** @internal This client's log sink, as its `logger` and `logLevel` made it (opslink/proxy's mount errors). */
+  [LOG](): LogSink {
+    return this.#log;
   }
 
   /** What `JSON.stringify` shows: never the key. */

@@ -72,6 +72,8 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
     "the browser variant's redirect rule, imported by name and called directly with answers made in the test: no transport of either project takes part",
   'test/platform/transport-watch.test.ts':
     "the node project's counted #transport against the Node variant, both imported by name and compared name by name: it sends nothing",
+  'test/proxy/mounted.test.ts':
+    "the proxy mounted in Express, Fastify, Koa and Hono, as a server's code: what the page's clients send over either transport is proven by page-clients.test.ts",
   'test/examples/browser-app.chromium.test.ts':
     "the example app in Chromium: the page's clients send with the browser's fetch; its server's clients over real HTTP are proven on both by page-clients.test.ts",
   'test/testing/server/inbox.chromium.test.ts':
