@@ -12,7 +12,7 @@ import { isBodyAlreadyRead, readSent } from './body.js';
 import { markMount, type Report, readBeforeLine, reporter } from './mount.js';
 import { type Clients, OPERATIONS, type ProxyCall, type ProxyOperation, type Sent } from './operations.js';
 import { checkProxyOptions, type ProxyConfig, type ProxyOptions } from './options.js';
-import { checkOrigin, corsHeaders, preflight } from './origin.js';
+import { checkOrigin, corsHeaders, ownOrigins, preflight } from './origin.js';
 import { type Match, matchRoute } from './routes.js';
 import { type Scrub, Scrubbers } from './scrub.js';
 
@@ -65,7 +65,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 async function handle(config: ProxyConfig, scrubbers: Scrubbers, report: Report, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const match = matchRoute(config.basePath, config.services, request.method, url.pathname);
-  const verdict = checkOrigin(request, url.origin, config.origins);
+  const verdict = checkOrigin(request, ownOrigins(request, url), config.origins);
   if (verdict.refused) return refusal(match.service, 403, 'Refused: the request comes from another origin than the proxy serves');
   const { listed } = verdict;
   const preflighted = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');

@@ -33,7 +33,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  *   warehouse: WarehouseClient.fromEnv(),
  *   allow: ['shipments.list', 'shipments.retrieve'],
  *   // The host checked too: a DNS-rebinding page's requests name its own (README, "Browser apps").
- *   authorize: async (request) => new URL(request.url).host === 'ops.example.com' && (await sessionOf(request)) !== undefined,
+ *   authorize: async (request) => request.headers.get('host') === 'ops.example.com' && (await sessionOf(request)) !== undefined,
  * };
  * const handle = createProxy(options);
  * ```
@@ -52,8 +52,8 @@ export interface ProxyOptions {
    * sent: `true` lets it through; `false` (or anything but `true`) answers 401; a throw answers
    * 500 with no detail. The request's body has been read by then: read its headers (a session
    * cookie, a bearer token) and the call's input. The proxy's own origin is the one the request
-   * names (on Node, its `Host`): check `new URL(request.url).host` too where a DNS-rebinding
-   * page could reach the server (README, "Browser apps").
+   * names (its `Host`, or its URL's host): check `request.headers.get('host')` too where a
+   * DNS-rebinding page could reach the server (README, "Browser apps").
    */
   authorize: (request: Request, call: ProxyCall) => boolean | Promise<boolean>;
   /** Other origins whose pages may call the proxy (CORS); by default only the proxy's own origin. */

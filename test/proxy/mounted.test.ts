@@ -260,6 +260,24 @@ describe('a body another middleware read first', () => {
   });
 });
 
+describe('a framework whose Request URL names another host than the page (Next.js: localhost)', () => {
+  it("takes the Host the page sent to for the proxy's own origin, and still refuses another site's page", async () => {
+    const handle = await proxy();
+    const write = (origin: string) =>
+      handle(
+        new Request('http://localhost:3000/opslink/messaging/api/bot/messages', {
+          method: 'POST',
+          headers: { host: 'ops.example.test', origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+          body: JSON.stringify({ to: { email: anEmployee() }, body: 'Dock 3 is free' }),
+        }),
+      );
+    expect((await write('http://ops.example.test')).status).toBe(201);
+    expect((await write('https://evil.example')).status).toBe(403);
+    expect((await write('http://ops.example.test:8080')).status).toBe(403);
+    expect(h.messagingMock.state.directMessages).toHaveLength(1);
+  });
+});
+
 describe('toNodeListener as the promise Koa waits on', () => {
   it('answers from a plain Koa middleware (no ctx.respond = false): Koa waits, then leaves the answer alone', async () => {
     const handle = await proxy();
