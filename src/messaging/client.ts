@@ -1,6 +1,14 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { assertOptionsObject, createHttp, LOG, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
+import {
+  assertOptionsObject,
+  createHttp,
+  mergeOptions,
+  proxyOptions,
+  SERVER_SIDE,
+  type ServerSide,
+  VIA_PROXY,
+} from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
@@ -11,7 +19,6 @@ import { definedMembers } from '../internal/defined.js';
 import type { Eventually } from '../internal/eventually.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
-import type { LogSink } from '../seams/store.js';
 import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
 import * as operations from './operations.js';
@@ -271,14 +278,10 @@ export class MessagingClient {
     return runLoaded(this.#context, load, input, options, 'postChannelMessage');
   }
 
-  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
-  [SCRUB]<V>(value: V): V {
-    return this.#http.settings.redactor.value(value);
-  }
-
-  /** @internal This client's log sink, as its `logger` and `logLevel` made it (opslink/proxy's mount errors). */
-  [LOG](): LogSink {
-    return this.#http.settings.log;
+  /** @internal What opslink/proxy uses of this client: its redactor and its log sink. */
+  [SERVER_SIDE](): ServerSide {
+    const { redactor, log } = this.#http.settings;
+    return { redactor, log };
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */

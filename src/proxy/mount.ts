@@ -6,8 +6,7 @@
  * Kept on the handler under `Symbol.for` keys, so a handler of a second copy of opslink (ESM
  * beside CommonJS) is read the same, and the handler's type stays a plain fetch handler.
  */
-import { LOG } from '../core/client-kit.js';
-import type { LogSink } from '../seams/store.js';
+import { SERVER_SIDE, type ServerSide } from '../core/client-kit.js';
 import type { Clients } from './operations.js';
 import type { Service } from './routes.js';
 
@@ -60,11 +59,19 @@ export function isUnder(basePath: string, pathname: string): boolean {
  */
 export function reporter(clients: Clients): Report {
   return (line, service) => {
-    const clientOf = (name: Service) => clients[name] as { [LOG]?: () => LogSink } | undefined;
-    const client = (service && clientOf(service)) ?? clientOf('messaging') ?? clientOf('warehouse');
-    const log = client?.[LOG]?.().error ?? ((text: string) => globalThis.console.error(`[opslink] ${text}`));
+    const given = (service && clients[service]) || clients.messaging || clients.warehouse;
+    const log = serverSideOf(given)?.log.error ?? ((text: string) => globalThis.console.error(`[opslink] ${text}`));
     log(`proxy: ${line}`);
   };
+}
+
+/**
+ * What the proxy uses of a server client (its redactor, its log sink), duck-typed as the clients
+ * are (options.ts): a client of a second copy of opslink has the method under the same `Symbol.for`.
+ */
+export function serverSideOf(client: unknown): ServerSide | undefined {
+  const method = (client as { [SERVER_SIDE]?: unknown } | undefined)?.[SERVER_SIDE];
+  return typeof method === 'function' ? (method.call(client) as ServerSide) : undefined;
 }
 
 /** `handler` marked with what `toNodeListener` reads of it. */
