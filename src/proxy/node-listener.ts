@@ -68,8 +68,6 @@ export type NodeListener = (req: NodeRequest, res: NodeResponse, next?: (error?:
 const DRAIN_MS = 500;
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
-type Handle = (request: Request) => Response | Promise<Response>;
-
 /**
  * Serves a fetch handler (`createProxy`'s, or any `(Request) => Response`) on Node's own HTTP
  * server or as middleware: request bodies streamed in, answers written out with backpressure,
@@ -88,7 +86,7 @@ type Handle = (request: Request) => Response | Promise<Response>;
  * // Express: app.use('/opslink', toNodeListener(handle)), before app.use(express.json())
  * ```
  */
-export function toNodeListener(handle: Handle): NodeListener {
+export function toNodeListener(handle: (request: Request) => Response | Promise<Response>): NodeListener {
   const mount = mountOf(handle);
   return async (req, res, next) => {
     const path = targetOf(req).split('?', 1)[0] as string;
@@ -100,7 +98,7 @@ export function toNodeListener(handle: Handle): NodeListener {
   };
 }
 
-async function serve(handle: Handle, mount: Mount, req: NodeRequest, res: NodeResponse): Promise<void> {
+async function serve(handle: Parameters<typeof toNodeListener>[0], mount: Mount, req: NodeRequest, res: NodeResponse): Promise<void> {
   const controller = new AbortController();
   // 'close' also follows a finished answer: only one that was not whole means the client went away.
   res.once('close', () => {
