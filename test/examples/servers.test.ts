@@ -33,6 +33,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { ORDER } from '../proxy/support.js';
 import { readmeBlocks } from '../support/doc-snippets.js';
 
 const SESSION = 'ops-session-7f3a';
@@ -124,18 +125,6 @@ function page(origin: string, session = SESSION) {
 }
 
 const label = () => new File(['%PDF-1.4 label for PO-8001'], 'label-PO-8001.pdf', { type: 'application/pdf' });
-const ORDER = {
-  date: '2026-11-22',
-  retailer: 'Target',
-  order_number: 'PO-8001',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'two-step' as const,
-};
 
 describe.each(Object.keys(SERVERS))('the %s example', (name) => {
   const origin = () => running[name]!.origin;
@@ -157,7 +146,11 @@ describe.each(Object.keys(SERVERS))('the %s example', (name) => {
   });
 
   it('creates an order from a multipart form with a label file, byte for byte', async () => {
-    const { order_id } = await page(origin()).warehouse.inbound.create({ ...ORDER, shipping_label_files: label() });
+    const { order_id } = await page(origin()).warehouse.inbound.create({
+      ...ORDER,
+      order_number: 'PO-8001',
+      shipping_label_files: label(),
+    });
     const stored = warehouseMock.state.inboundOrders.find((o) => o.order_id === order_id);
     expect(stored?.shipping_label_files).toEqual([{ name: 'label-PO-8001.pdf', size: 26, type: 'application/pdf' }]);
   });

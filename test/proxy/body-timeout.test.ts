@@ -14,6 +14,17 @@ const BODY = JSON.stringify({ to: { email: 'ada.active@example.test' }, body: 'D
 let h: Harness;
 afterEach(() => h?.close());
 
+/** A DM as a fetch handler gets it from its runtime: its body the stream the page is still sending. */
+const post = (body: ReadableStream<Uint8Array>) =>
+  h.handle(
+    new Request(`http://app.test${PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  );
+
 describe('a body sent a trickle at a time', () => {
   it('is answered 408 once bodyTimeout has passed, as a fetch handler; nothing sent on, the body no longer read', async () => {
     h = await startProxy('fetch handler', { bodyTimeout: 300 });
@@ -32,14 +43,7 @@ describe('a body sent a trickle at a time', () => {
         cancelled = true;
       },
     });
-    const answer = await h.handle(
-      new Request(`http://app.test${PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        duplex: 'half',
-      } as RequestInit),
-    );
+    const answer = await post(body);
     const waited = Date.now() - started;
     expect(answer.status).toBe(408);
     expect(await answer.json()).toEqual({ message: 'The body was not fully received within 300 ms: nothing was sent on', errors: [] });
@@ -98,14 +102,7 @@ describe('a body sent a trickle at a time', () => {
         at += 7;
       },
     });
-    const answer = await h.handle(
-      new Request(`http://app.test${PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        duplex: 'half',
-      } as RequestInit),
-    );
+    const answer = await post(body);
     expect(answer.status).toBe(201);
     expect(h.messagingMock.state.directMessages.map((m) => m.body)).toEqual(['hi']);
   });

@@ -16,20 +16,8 @@ import Koa from 'koa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, InternalServerError, MessagingClient, NotFoundError, WarehouseClient } from '../../src/index.js';
 import { toNodeListener } from '../../src/proxy/index.js';
-import { type Harness, startProxy } from './support.js';
+import { type Harness, ORDER, startProxy } from './support.js';
 
-const ORDER = {
-  date: '2026-11-22',
-  retailer: 'Target',
-  order_number: 'PO-7101',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'two-step' as const,
-};
 const FAILED = 'The proxy could not complete the request.';
 const label = () => new File(['%PDF-1.4 label'], 'label.pdf', { type: 'application/pdf' });
 
