@@ -36,6 +36,15 @@ export function readBeforeLine(request: string, evidence: string, basePath: stri
   );
 }
 
+/** The log line for a listener mounted at a path outside the proxy's `basePath`: said once, as every call is passed on. */
+export function misMountedLine(mountPath: string, basePath: string): string {
+  return (
+    `toNodeListener is mounted at ${mountPath}, outside the proxy's basePath '${basePath || '/'}', so it hands every request ` +
+    `to next(). Mount it at the path the page's viaProxy names, and give createProxy that basePath: basePath: '${mountPath}' ` +
+    `(${HOW_TO_MOUNT}).`
+  );
+}
+
 /** The log line for an answer another handler sent while the proxy was at work: `request` is its method and path. */
 export function answeredElsewhereLine(request: string): string {
   return (

@@ -15,7 +15,7 @@
 import { firstEvent } from '../internal/signals.js';
 import { refusal } from './answers.js';
 import { BodyAlreadyReadError } from './body.js';
-import { answeredElsewhereLine, isUnder, type Mount, mountOf } from './mount.js';
+import { answeredElsewhereLine, isUnder, type Mount, misMountedLine, mountOf } from './mount.js';
 import { type NodeRequest, readBefore, serviceNamed, targetOf, toRequest } from './node-request.js';
 
 /**
@@ -88,9 +88,15 @@ const DRAIN_BYTES = 16 * 1024 * 1024;
  */
 export function toNodeListener(handle: (request: Request) => Response | Promise<Response>): NodeListener {
   const mount = mountOf(handle);
+  let told = false;
   return async (req, res, next) => {
     const path = targetOf(req).split('?', 1)[0] as string;
     if (next && mount.basePath !== undefined && !isUnder(mount.basePath, path)) {
+      // Mounted at a path (Express's `req.baseUrl`) that is not basePath: every page's call would go to `next()`.
+      if (!told && typeof req.baseUrl === 'string' && req.baseUrl !== '' && !isUnder(mount.basePath, req.baseUrl)) {
+        told = true;
+        mount.report?.(misMountedLine(req.baseUrl, mount.basePath), serviceNamed(path));
+      }
       await next();
       return;
     }

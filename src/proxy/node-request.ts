@@ -26,6 +26,8 @@ export interface NodeRequest {
   url?: string | undefined;
   /** The target as written, where Connect and Express keep it when a mount path (`app.use('/opslink', …)`) took it off `url`. */
   originalUrl?: string | undefined;
+  /** Express's mount path of the middleware being run (`/opslink` under `app.use('/opslink', …)`). */
+  baseUrl?: string | undefined;
   /** Whether the body has been read to its end (by someone: a body parser before the listener). */
   readableEnded?: boolean | undefined;
   /** What a body parser before the listener made of the body (express.json(), body-parser). */

@@ -121,6 +121,22 @@ describe('toNodeListener as Express middleware', () => {
     expect(await ours.json()).toMatchObject({ status: 'failed', data: null });
   });
 
+  it("says once, in the server's log, that it is mounted outside basePath (every call would go to next())", async () => {
+    const handle = await proxy();
+    const app = express();
+    app.use('/api/opslink', toNodeListener(handle));
+    const origin = await serve(app);
+    const pageAtMount = MessagingClient.viaProxy(`${origin}/api/opslink`);
+    for (let i = 0; i < 2; i++)
+      await expect(pageAtMount.sendDirectMessage({ to: { email: anEmployee() }, body: 'hi' })).rejects.toThrow(NotFoundError);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^error \[opslink\] proxy: toNodeListener is mounted at \/api\/opslink, outside the proxy's basePath '\/opslink'.*basePath: '\/api\/opslink'/,
+      ),
+    ]);
+    expect(h.reached()).toBe(0);
+  });
+
   it('refuses a target written with dot segments under a mount as on its own server (the original URL is checked)', async () => {
     const handle = await proxy();
     const app = express();
