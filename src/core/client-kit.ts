@@ -5,6 +5,7 @@
 import { definedMembers } from '../internal/defined.js';
 import { Redactor } from '../internal/redact.js';
 import { runtimeName } from '../internal/runtime.js';
+import type { LogSink } from '../seams/store.js';
 import { checkBrowser, normalizeBaseUrl, type ResolvedCommon, resolveCommon, sensitiveValues, throwIfIssues } from './config.js';
 import { ConfigurationError, type ValidationIssue } from './errors/index.js';
 import { type Gate, gateScope, HttpClient, RateLimitGate, ResponseMismatches } from './http/index.js';
@@ -74,12 +75,19 @@ export function createHttp(
 }
 
 /**
- * @internal The method of both clients that scrubs a value of the secrets the client was
- * given (keys as strings, a webhook token, secret headers): opslink/proxy masks every answer
- * with both its clients' secrets. `Symbol.for`, so a second copy of opslink (ESM beside
- * CommonJS) finds it too.
+ * @internal The method of both clients that gives opslink/proxy what it uses of a server client:
+ * its redactor (every answer the proxy passes on is masked with both its clients' secrets: keys
+ * as strings, a webhook token, secret headers) and its log sink (a mount that cannot work, said
+ * through the client's logger). Never the secrets themselves. `Symbol.for`, so a second copy of
+ * opslink (ESM beside CommonJS) finds it too.
  */
-export const SCRUB: unique symbol = Symbol.for('opslink.scrub');
+export const SERVER_SIDE: unique symbol = Symbol.for('opslink.serverSide');
+
+/** @internal What {@link SERVER_SIDE} gives. */
+export interface ServerSide {
+  redactor: Pick<Redactor, 'value'>;
+  log: LogSink;
+}
 
 /** @internal Marks the options of a client made by `viaProxy`: it sends no credential and no warehouse id. */
 export const VIA_PROXY: unique symbol = Symbol('viaProxy');

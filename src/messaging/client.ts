@@ -1,6 +1,14 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
+import {
+  assertOptionsObject,
+  createHttp,
+  mergeOptions,
+  proxyOptions,
+  SERVER_SIDE,
+  type ServerSide,
+  VIA_PROXY,
+} from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
@@ -270,9 +278,10 @@ export class MessagingClient {
     return runLoaded(this.#context, load, input, options, 'postChannelMessage');
   }
 
-  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
-  [SCRUB]<V>(value: V): V {
-    return this.#http.settings.redactor.value(value);
+  /** @internal What opslink/proxy uses of this client: its redactor and its log sink. */
+  [SERVER_SIDE](): ServerSide {
+    const { redactor, log } = this.#http.settings;
+    return { redactor, log };
   }
 
   /** What `JSON.stringify` shows: where requests go and which credentials are set, never their values. */

@@ -8,10 +8,11 @@
  */
 import type { RawResponse } from '../core/http/raw-response.js';
 import { failure, invalid, passOn, refusal, type ServiceAnswer } from './answers.js';
-import { readSent } from './body.js';
+import { isBodyAlreadyRead, readSent } from './body.js';
+import { markMount, type Report, readBeforeLine, reporter } from './mount.js';
 import { type Clients, OPERATIONS, type ProxyCall, type ProxyOperation, type Sent } from './operations.js';
 import { checkProxyOptions, type ProxyConfig, type ProxyOptions } from './options.js';
-import { checkOrigin, corsHeaders, preflight } from './origin.js';
+import { checkOrigin, corsHeaders, ownOrigins, preflight } from './origin.js';
 import { type Match, matchRoute } from './routes.js';
 import { type Scrub, Scrubbers } from './scrub.js';
 
@@ -48,25 +49,28 @@ const FAILED = 'The proxy could not complete the request.';
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = checkProxyOptions(options);
   const scrubbers = new Scrubbers(config.clients);
-  return async (request) => {
+  const report = reporter(config.clients);
+  const handler: ProxyHandler = async (request) => {
     try {
-      return await handle(config, scrubbers, request);
+      return await handle(config, scrubbers, report, request);
     } catch {
       // A bug of the proxy's or a platform's, never a detail for the page.
       return refusal(undefined, 500, FAILED);
     }
   };
+  // For `toNodeListener` in an app's server: the paths outside basePath go to its `next()`, mount errors to the log.
+  return markMount(handler, config.basePath, report);
 }
 
-async function handle(config: ProxyConfig, scrubbers: Scrubbers, request: Request): Promise<Response> {
+async function handle(config: ProxyConfig, scrubbers: Scrubbers, report: Report, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const match = matchRoute(config.basePath, config.services, request.method, url.pathname);
-  const verdict = checkOrigin(request, url.origin, config.origins);
+  const verdict = checkOrigin(request, ownOrigins(request, url), config.origins);
   if (verdict.refused) return refusal(match.service, 403, 'Refused: the request comes from another origin than the proxy serves');
   const { listed } = verdict;
   const preflighted = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
   if (listed && preflighted && url.pathname.startsWith(`${config.basePath}/`)) return preflight(request, listed);
-  const answer = await answerFor(config, scrubbers, request, url, match);
+  const answer = await answerFor(config, scrubbers, report, request, url, match);
   if (listed) for (const [name, value] of Object.entries(corsHeaders(listed))) answer.headers.set(name, value);
   return answer;
 }
@@ -76,17 +80,30 @@ function pick(operations: ProxyOperation[], sent: Sent): ProxyOperation {
   return operations.includes('inbound.createBulk') && sent.form?.has('bulk') ? 'inbound.createBulk' : (operations[0] as ProxyOperation);
 }
 
-async function answerFor(config: ProxyConfig, scrubbers: Scrubbers, request: Request, url: URL, match: Match): Promise<Response> {
+async function answerFor(
+  config: ProxyConfig,
+  scrubbers: Scrubbers,
+  report: Report,
+  request: Request,
+  url: URL,
+  match: Match,
+): Promise<Response> {
   const { service, operations } = match;
   if (service === undefined || operations.length === 0)
     return refusal(service, 404, 'No operation of the proxy answers this method and path');
   const refused = (name: string) => refusal(service, 403, `${name} is not allowed through this proxy`);
   const allowed = operations.filter((name) => config.allow.has(name));
   if (allowed.length === 0) return refused(operations.join(' or '));
-  const sent = await readSent(request, OPERATIONS[allowed[0] as ProxyOperation], config.maxBodyBytes, {
-    query: url.searchParams,
-    id: match.id,
-  });
+  let sent: Awaited<ReturnType<typeof readSent>>;
+  try {
+    const limits = { maxBytes: config.maxBodyBytes, timeout: config.bodyTimeout };
+    sent = await readSent(request, OPERATIONS[allowed[0] as ProxyOperation], limits, { query: url.searchParams, id: match.id });
+  } catch (error) {
+    if (!isBodyAlreadyRead(error)) throw error;
+    // The page's request was fine: a 500 with no detail for it, the cause and the cure in the server's log.
+    report(readBeforeLine(`${request.method} ${url.pathname}`, error.evidence, config.basePath), service);
+    return refusal(service, 500, FAILED);
+  }
   if ('status' in sent) return refusal(service, sent.status, sent.message);
   const name = pick(operations, sent);
   if (!config.allow.has(name)) return refused(name);

@@ -1,8 +1,8 @@
 /**
  * opslink/proxy: lets a web page use the clients with no key. `createProxy` is a standard
  * fetch handler on the server's own clients (Deno, Bun, Workers, a Next.js route, Hono);
- * `toNodeListener` serves it on Node's own HTTP server. In the page, `MessagingClient.viaProxy`
- * and `WarehouseClient.viaProxy` send to it. Never part of a page's bundle. Re-exports only;
+ * `toNodeListener` serves it on Node's own HTTP server and as Express, Koa or Fastify
+ * middleware. In the page, `MessagingClient.viaProxy` and `WarehouseClient.viaProxy` send to it. Never part of a page's bundle. Re-exports only;
  * see README.md here.
  * @module opslink/proxy
  */

@@ -22,8 +22,16 @@ import type { Service } from './routes.js';
 export interface NodeRequest {
   /** The request's method. */
   method?: string | undefined;
-  /** The request target as written on the wire (a path, for a request the listener serves). */
+  /** The request target as written on the wire (a path, for a request the listener serves); under a mount, what is left of it. */
   url?: string | undefined;
+  /** The target as written, where Connect and Express keep it when a mount path (`app.use('/opslink', …)`) took it off `url`. */
+  originalUrl?: string | undefined;
+  /** Express's mount path of the middleware being run (`/opslink` under `app.use('/opslink', …)`). */
+  baseUrl?: string | undefined;
+  /** Whether the body has been read to its end (by someone: a body parser before the listener). */
+  readableEnded?: boolean | undefined;
+  /** What a body parser before the listener made of the body (express.json(), body-parser). */
+  body?: unknown;
   /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   /** The headers as received, name and value in turn, a repeated one each time: two `Host` headers are refused. */
@@ -64,6 +72,27 @@ function hostCount(req: NodeRequest): number {
   return count;
 }
 
+/**
+ * The request target as written on the wire: under Connect/Express middleware mounted at a path
+ * (`app.use('/opslink', …)`), `req.url` has lost the mount path and `req.originalUrl` keeps it,
+ * so the proxy reads the path the page sent (its `basePath`), whatever it is mounted under.
+ */
+export function targetOf(req: NodeRequest): string {
+  return typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
+}
+
+/**
+ * How a body read before the listener shows, or `undefined` when it is there to read: the
+ * stream already ended (every body parser reads to the end before it calls the next
+ * middleware), `req.body` set saying which kind did. An announced empty body lost nothing.
+ */
+export function readBefore(req: NodeRequest): string | undefined {
+  if (req.readableEnded !== true || req.headers['content-length'] === '0') return undefined;
+  return req.body !== undefined
+    ? 'req.body was set: express.json(), express.urlencoded() or another body-parser read it'
+    : "the request stream had been read to its end: a body parser (Fastify's content-type parsers, koa-bodyparser…) read it";
+}
+
 /** The service a raw target names, for the envelope of a refusal: its first segment that is a service's name. */
 export function serviceNamed(target: string): Service | undefined {
   const path = target.split(/[?#]/, 1)[0] as string;
@@ -86,7 +115,7 @@ export function toRequest(
   body: ReadableStream<Uint8Array> | undefined,
   signal: AbortSignal,
 ): Request | Response {
-  const target = req.url ?? '';
+  const target = targetOf(req);
   const host = req.headers.host;
   const service = serviceNamed(target);
   if (!target.startsWith('/') || typeof host !== 'string' || !HOST.test(host) || hostCount(req) !== 1)

@@ -18,6 +18,11 @@ import type { Service } from './routes.js';
  */
 export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
+/** 30 s: the default of `bodyTimeout`, how long a request body may take to arrive whole. */
+const DEFAULT_BODY_TIMEOUT = 30_000;
+/** The longest wait a timer holds (2^31 - 1 ms, about 24.8 days): past it, `setTimeout` fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * Options of {@link createProxy}.
  * @example
@@ -28,7 +33,7 @@ export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
  *   warehouse: WarehouseClient.fromEnv(),
  *   allow: ['shipments.list', 'shipments.retrieve'],
  *   // The host checked too: a DNS-rebinding page's requests name its own (README, "Browser apps").
- *   authorize: async (request) => new URL(request.url).host === 'ops.example.com' && (await sessionOf(request)) !== undefined,
+ *   authorize: async (request) => request.headers.get('host') === 'ops.example.com' && (await sessionOf(request)) !== undefined,
  * };
  * const handle = createProxy(options);
  * ```
@@ -47,14 +52,21 @@ export interface ProxyOptions {
    * sent: `true` lets it through; `false` (or anything but `true`) answers 401; a throw answers
    * 500 with no detail. The request's body has been read by then: read its headers (a session
    * cookie, a bearer token) and the call's input. The proxy's own origin is the one the request
-   * names (on Node, its `Host`): check `new URL(request.url).host` too where a DNS-rebinding
-   * page could reach the server (README, "Browser apps").
+   * names (its `Host`, or its URL's host): check `request.headers.get('host')` too where a
+   * DNS-rebinding page could reach the server (README, "Browser apps").
    */
   authorize: (request: Request, call: ProxyCall) => boolean | Promise<boolean>;
   /** Other origins whose pages may call the proxy (CORS); by default only the proxy's own origin. */
   cors?: { origins: readonly string[] } | undefined;
   /** The largest request body read; a longer one is answered 413 and nothing is sent on. @default 26_214_400 (25 MiB) */
   maxBodyBytes?: number | undefined;
+  /**
+   * How long (ms) a request body may take to arrive whole, from when the proxy starts reading
+   * it; one still arriving then (a page, or anything posing as one, sending a trickle) is
+   * answered 408 and nothing is sent on. `Infinity`: no limit. Raise it for large uploads over
+   * slow links (25 MiB takes 30 s at about 7 Mbit/s). @default 30_000
+   */
+  bodyTimeout?: number | undefined;
 }
 
 /** The options as the handler uses them. */
@@ -66,6 +78,7 @@ export interface ProxyConfig {
   authorize: ProxyOptions['authorize'];
   origins: ReadonlySet<string>;
   maxBodyBytes: number;
+  bodyTimeout: number;
 }
 
 type Issues = ValidationIssue[];
@@ -167,7 +180,13 @@ export function checkProxyOptions(options: ProxyOptions): ProxyConfig {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
     issues.push({ path: ['maxBodyBytes'], message: 'must be a whole number of bytes, 1 or more' });
+  const bodyTimeout = options.bodyTimeout === undefined ? DEFAULT_BODY_TIMEOUT : options.bodyTimeout;
+  if (bodyTimeout !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(bodyTimeout) || bodyTimeout < 1 || bodyTimeout > MAX_TIMER_MS))
+    issues.push({
+      path: ['bodyTimeout'],
+      message: `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity for no limit`,
+    });
   if (issues.length) throw new ConfigurationError(issues, 'proxy options');
   const services = new Set<Service>((['messaging', 'warehouse'] as const).filter((s) => clients[s] !== undefined));
-  return { basePath, clients, services, allow, authorize: options.authorize, origins, maxBodyBytes };
+  return { basePath, clients, services, allow, authorize: options.authorize, origins, maxBodyBytes, bodyTimeout };
 }

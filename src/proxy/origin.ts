@@ -11,16 +11,29 @@
 export type OriginVerdict = { refused: true } | { refused: false; listed?: string };
 
 /**
- * `request`'s origin against the proxy's own (`own`, from the request's URL) and the listed
+ * The origins the proxy takes for its own: its URL's, and the `Host` the request was sent to
+ * with the URL's scheme. A framework may build the URL from its own settings, not from the
+ * request: Next.js's `next start` names `localhost` and its port whatever host the page is on,
+ * so by its URL alone every write of a page (a POST names its `Origin`) would come from another
+ * origin. A browser sets `Host` (and `Origin`) itself, so another site's page can pass for
+ * neither.
+ */
+export function ownOrigins(request: Request, url: URL): string[] {
+  const host = request.headers.get('host');
+  return host ? [url.origin, `${url.protocol}//${host}`] : [url.origin];
+}
+
+/**
+ * `request`'s origin against the proxy's own (`own`, `ownOrigins`) and the listed
  * ones. Without a listed `Origin`, a `Sec-Fetch-Site` passes only as exactly `same-origin` or
  * `none` (the user's own doing) or absent (a client that is no browser): anything else is
  * refused as `cross-site` is, `same-site` (a sibling subdomain is another origin too), another
  * letter case, and a list (`same-origin, cross-site`, what Node makes of two such headers).
  */
-export function checkOrigin(request: Request, own: string, listed: ReadonlySet<string>): OriginVerdict {
+export function checkOrigin(request: Request, own: readonly string[], listed: ReadonlySet<string>): OriginVerdict {
   const origin = request.headers.get('origin');
   if (origin !== null && listed.has(origin)) return { refused: false, listed: origin };
-  if (origin !== null && origin !== own) return { refused: true };
+  if (origin !== null && !own.includes(origin)) return { refused: true };
   const site = request.headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none' ? { refused: false } : { refused: true };
 }

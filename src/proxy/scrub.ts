@@ -4,7 +4,7 @@
  * log and echo a key it was given elsewhere: a warehouse answer that shows the messaging bot
  * key or a webhook token must not hand it to a page either.
  */
-import { SCRUB } from '../core/client-kit.js';
+import { serverSideOf } from './mount.js';
 import type { Clients } from './operations.js';
 import type { Service } from './routes.js';
 
@@ -18,10 +18,8 @@ export class Scrubbers {
 
   constructor(clients: Clients) {
     for (const service of SERVICES) {
-      // Duck-typed, as the clients are (options.ts): a second copy of opslink has the method under the same Symbol.for.
-      const client = clients[service] as { [SCRUB]?: Scrub } | undefined;
-      const scrub = client?.[SCRUB];
-      if (typeof scrub === 'function') this.#known[service] = (value) => scrub.call(client, value) as typeof value;
+      const redactor = serverSideOf(clients[service])?.redactor;
+      if (redactor) this.#known[service] = (value) => redactor.value(value);
     }
   }
 

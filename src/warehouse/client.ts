@@ -1,11 +1,18 @@
-import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA_PROXY } from '../core/client-kit.js';
+import {
+  assertOptionsObject,
+  createHttp,
+  mergeOptions,
+  proxyOptions,
+  SERVER_SIDE,
+  type ServerSide,
+  VIA_PROXY,
+} from '../core/client-kit.js';
 import { checkCredential, normalizeBaseUrl, secretProblem } from '../core/config.js';
 import { ConfigurationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate } from '../core/http/index.js';
 import type { ClientContext } from '../core/operation.js';
 import type { CommonOptions, Credential } from '../core/options.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
-import type { Redactor } from '../internal/redact.js';
 import { environment } from '../internal/runtime.js';
 import { InboundOrders } from './inbound.js';
 import { Shipments } from './shipments.js';
@@ -110,7 +117,7 @@ export class WarehouseClient {
   readonly shipments: Shipments;
   readonly #options: WarehouseClientOptions;
   readonly #gate: Gate;
-  readonly #redactor: Redactor;
+  readonly #serverSide: ServerSide;
 
   constructor(options: WarehouseClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -141,7 +148,7 @@ export class WarehouseClient {
     this.warehouseId = options.warehouseId ?? '';
     this.#options = options;
     this.#gate = http.settings.gate;
-    this.#redactor = http.settings.redactor;
+    this.#serverSide = { redactor: http.settings.redactor, log: http.settings.log };
     const context: ClientContext = {
       http,
       service: 'warehouse',
@@ -220,9 +227,9 @@ export class WarehouseClient {
     return new WarehouseClient(merged as WarehouseClientOptions, this.#gate);
   }
 
-  /** @internal `value` with this client's secrets masked (opslink/proxy's answers). */
-  [SCRUB]<V>(value: V): V {
-    return this.#redactor.value(value);
+  /** @internal What opslink/proxy uses of this client: its redactor and its log sink. */
+  [SERVER_SIDE](): ServerSide {
+    return this.#serverSide;
   }
 
   /** What `JSON.stringify` shows: never the key. */

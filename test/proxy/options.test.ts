@@ -90,6 +90,17 @@ describe('createProxy options', () => {
     }
   });
 
+  it('takes bodyTimeout as whole milliseconds a timer can wait, or Infinity', () => {
+    for (const bodyTimeout of [0, -1, 1.5, 2 ** 31, Number.NaN, '30000', null]) {
+      expect(problems({ ...valid, bodyTimeout })).toEqual([
+        'bodyTimeout: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit',
+      ]);
+    }
+    for (const bodyTimeout of [1, 30_000, 2 ** 31 - 1, Number.POSITIVE_INFINITY, undefined]) {
+      expect(typeof createProxy({ ...valid, bodyTimeout })).toBe('function');
+    }
+  });
+
   it('refuses options that are not an object', () => {
     expect(problems(undefined)).toEqual(['options: must be an object']);
   });

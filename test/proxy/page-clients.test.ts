@@ -9,7 +9,6 @@ import {
   APIError,
   AuthenticationError,
   BadRequestError,
-  type InboundOrderCreate,
   InternalServerError,
   MessagingClient,
   NotFoundError,
@@ -17,22 +16,7 @@ import {
   RateLimitError,
 } from '../../src/index.js';
 import { recordChannels } from '../support/channels.js';
-import { type Harness, MODES, startProxy } from './support.js';
-
-const ORDER: InboundOrderCreate = {
-  date: '2026-11-22',
-  retailer: 'Target',
-  order_number: 'PO-7001',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'two-step',
-  tracking_numbers: ['1Z999AA10123456784', '9400111899223856928499'],
-  client_notes: 'line one\nline two',
-};
+import { type Harness, MODES, ORDER, startProxy } from './support.js';
 
 describe.each(MODES)('a page through the proxy (%s)', (mode) => {
   let h: Harness;

@@ -7,9 +7,25 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CommonOptions, MessagingClient, WarehouseClient } from '../../src/index.js';
+import { type CommonOptions, type InboundOrderCreate, MessagingClient, WarehouseClient } from '../../src/index.js';
 import { createProxy, type ProxyHandler, type ProxyOptions, toNodeListener } from '../../src/proxy/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
+
+/** An order a page creates through the proxy (a label file added where a test needs one). */
+export const ORDER: InboundOrderCreate = {
+  date: '2026-11-22',
+  retailer: 'Target',
+  order_number: 'PO-7001',
+  item_name: 'Desk lamp',
+  color: 'black',
+  brand_sku: 'LAMP-BLK',
+  quantity: 12,
+  unit_cost: 9.5,
+  list_price: 24.99,
+  fulfillment_type: 'two-step',
+  tracking_numbers: ['1Z999AA10123456784', '9400111899223856928499'],
+  client_notes: 'line one\nline two',
+};
 
 export type Mode = 'fetch handler' | "Node's server";
 export const MODES: Mode[] = ['fetch handler', "Node's server"];

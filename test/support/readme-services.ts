@@ -7,7 +7,8 @@
  * A request to anything else fails the block.
  */
 import { setupServer } from 'msw/node';
-import { MESSAGING_ENV, WAREHOUSE_ENV, WarehouseClient } from 'opslink';
+import { MESSAGING_ENV, MessagingClient, WAREHOUSE_ENV, WarehouseClient } from 'opslink';
+import { createProxy } from 'opslink/proxy';
 import { createMessagingMock, createWarehouseMock } from 'opslink/testing';
 
 const messaging = createMessagingMock({ baseUrl: 'https://chat.example.com' });
@@ -40,5 +41,12 @@ const declared = {
   order: (await client.inbound.list({ fulfillment_types: ['fbm'], limit: 1 })).items[0],
   // a secret manager holding the warehouse key
   vault: { read: async (_name: string) => warehouse.apiKey },
+  // "createProxy({ … }), above": the proxy each server recipe of "Browser apps" mounts
+  handle: createProxy({
+    messaging: new MessagingClient({ baseUrl: messaging.baseUrl, botKey: messaging.botKey }),
+    warehouse: client,
+    allow: ['sendDirectMessage', 'shipments.list'],
+    authorize: () => true,
+  }),
 };
 Object.assign(globalThis, declared);

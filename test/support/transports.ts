@@ -74,6 +74,12 @@ export const NODE_ONLY: Readonly<Record<string, string>> = {
     "the browser variant's redirect rule, imported by name and called directly with answers made in the test: no transport of either project takes part",
   'test/platform/transport-watch.test.ts':
     "the node project's counted #transport against the Node variant, both imported by name and compared name by name: it sends nothing",
+  'test/proxy/mounted.test.ts':
+    "the proxy mounted in Express, Fastify, Koa and Hono, as a server's code: what the page's clients send over either transport is proven by page-clients.test.ts",
+  'test/examples/servers.test.ts':
+    "the server examples in their frameworks: each proxy's clients send to the mock over Node's transport as a deployed app's do; what either transport sends through the proxy is proven by page-clients.test.ts",
+  'test/examples/servers.chromium.test.ts':
+    "the Express and Next.js examples in Chromium: the page's clients send with the browser's fetch, Next's proxy from a process of its own; the Express proxy's clients over real HTTP are proven on both by page-clients.test.ts",
   'test/examples/browser-app.chromium.test.ts':
     "the example app in Chromium: the page's clients send with the browser's fetch; its server's clients over real HTTP are proven on both by page-clients.test.ts",
   'test/testing/server/inbox.chromium.test.ts':

@@ -4,7 +4,10 @@
  * takes every common option but no credential. Each rule has a case that compiles and one
  * that must not.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import express from 'express';
+import Fastify from 'fastify';
+import Koa from 'koa';
 import {
   type AnnouncementInput,
   type DirectMessageInput,
@@ -84,6 +87,39 @@ describe('createProxy', () => {
     createServer(toNodeListener(handle));
     // @ts-expect-error origins is a list
     createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true, cors: { origins: 'https://ops.example.com' } });
+  });
+});
+
+describe('bodyTimeout and toNodeListener in an app', () => {
+  const handle = createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true });
+
+  it('takes bodyTimeout as milliseconds', () => {
+    createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true, bodyTimeout: 120_000 });
+    createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true, bodyTimeout: Number.POSITIVE_INFINITY });
+    // @ts-expect-error milliseconds, not a duration in words
+    createProxy({ warehouse, allow: ['shipments.list'], authorize: () => true, bodyTimeout: '2m' });
+  });
+
+  it('is Express, Koa and Fastify middleware as well as a Node listener, and a promise they can wait on', () => {
+    const listener = toNodeListener(handle);
+    expectTypeOf(listener).returns.toEqualTypeOf<Promise<void>>();
+    createServer(listener);
+    express().use('/opslink', listener);
+    express().all('/opslink/*splat', listener);
+    new Koa().use((ctx, next) => listener(ctx.req, ctx.res, next));
+    Fastify().all('/opslink/*', (request, reply) => {
+      reply.hijack();
+      return listener(request.raw, reply.raw);
+    });
+  });
+
+  it("takes the framework's next, and nothing else, as its third argument", () => {
+    const listener = toNodeListener(handle);
+    const req = {} as IncomingMessage;
+    const res = {} as ServerResponse;
+    void listener(req, res, () => {});
+    // @ts-expect-error the third argument is the framework's next function, not a path
+    void listener(req, res, '/opslink');
   });
 });
 
