@@ -20,9 +20,15 @@ import {
   tracingCalls,
   withCallSite,
 } from './http/index.js';
-import { checkInput, type InputCheck } from './input-check.js';
 import type { Credential } from './options.js';
 import type { Checked } from './validation.js';
+
+/**
+ * @internal How an operation's input is checked before anything is sent: the check generated
+ * from its schema (a service's `…checks.generated.ts`), which gives the value to send or every
+ * problem, under `at` (a bulk item's index). No zod, no download: a refusal is worded at once.
+ */
+export type InputCheck<P> = (input: unknown, at?: (string | number)[]) => Checked<P>;
 
 /** What an operation sends, less what the declaration itself says (method, write, credential). */
 export type RequestParts = Pick<RequestSpec, 'path' | 'query' | 'json' | 'body' | 'baseUrl'>;
@@ -38,7 +44,7 @@ export interface Operation<P, O> {
   write: boolean;
   /** Names the input in a `RequestValidationError` ("direct message"). */
   subject: string;
-  /** Checks the input before anything is sent (its fast check, else its schema); without one, the input is used as given. */
+  /** Checks the input before anything is sent (its generated check); without one, the input is used as given. */
   input?: InputCheck<P>;
   /** The client option holding the credential this endpoint takes. */
   credential?: string;
@@ -46,8 +52,8 @@ export interface Operation<P, O> {
   alternative?: string;
   /**
    * Problems the schema cannot see (rules between members, the state of the order), or the
-   * value to send: what the check read, so what is checked is what is sent. Later only when
-   * it had to load a schema.
+   * value to send: what the check read, so what is checked is what is sent. Later only where
+   * it loads what it checks with (an update's rules, with their module).
    */
   check?(input: P): Eventually<Checked<P>>;
   request(input: P): RequestParts;
@@ -202,8 +208,7 @@ function specOf<P, O>(
     trace,
     ...operation.request(value),
   });
-  const checked: Eventually<Checked<P>> =
-    operation.input && !inputChecked ? checkInput(operation.input, input) : { ok: true, value: input as P };
+  const checked: Eventually<Checked<P>> = operation.input && !inputChecked ? operation.input(input) : { ok: true, value: input as P };
   return andThen(checked, (parsed) => {
     const value = refused(parsed);
     return operation.check ? andThen(operation.check(value), (ruled) => build(refused(ruled))) : build(value);

@@ -4,15 +4,16 @@ import { assertOptionsObject, createHttp, mergeOptions, proxyOptions, SCRUB, VIA
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
-import { checkInput, type InputCheck } from '../core/input-check.js';
 import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
+import type { Checked } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
 import type { Eventually } from '../internal/eventually.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
 import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
+import { checkDirectMessage } from './fast-checks.generated.js';
 import * as operations from './operations.js';
 import type { Announcement, CreatedMessage } from './responses.js';
 import type { AnnouncementInput, DirectMessageInput } from './schemas.js';
@@ -219,7 +220,7 @@ export class MessagingClient {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
       {
-        check: (item, index) => checkInput(operations.directMessageInput as InputCheck<DirectMessageInput>, item, [index]),
+        check: (item, index) => checkDirectMessage(item, [index]) as Checked<DirectMessageInput>,
         // The item is the schema's output already (`check` above): not parsed a second time.
         send: (item, request) =>
           runOperation(this.#context, operations.sendDirectMessage, item, { ...request, inputChecked: true }, 'sendDirectMessage'),

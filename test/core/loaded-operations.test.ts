@@ -4,8 +4,6 @@
  * offline) fails the call as a network failure would, and the next call tries again.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
-import { checkInput, inputCheck } from '../../src/core/input-check.js';
 import { runLoaded } from '../../src/core/operation.js';
 import { APIConnectionError, MessagingClient, RequestValidationError } from '../../src/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
@@ -45,34 +43,11 @@ describe('an operation loaded by its first call', () => {
     expect(error.stack).toContain('postFromHere');
   });
 
-  it('a schema that cannot be loaded is an APIConnectionError for the input that needed it, and the next such input loads it again', async () => {
-    const cause = new TypeError('Failed to fetch dynamically imported module');
-    let imports = 0;
-    const check = inputCheck(
-      (input) => (input === 'vouched' ? input : undefined),
-      async () => {
-        imports++;
-        if (imports === 1) throw cause;
-        return z.string();
-      },
-    );
-    const first = await Promise.resolve(checkInput(check, 42)).catch((e: unknown) => e);
-    expect(first).toBeInstanceOf(APIConnectionError);
-    expect((first as Error).message).toMatch(/could not be loaded; nothing was sent/);
-    expect((first as Error).cause).toBe(cause);
-    // An input the fast check vouches for never waits on the schema.
-    expect(checkInput(check, 'vouched')).toEqual({ ok: true, value: 'vouched' });
-    await expect(checkInput(check, 'not vouched')).resolves.toEqual({ ok: true, value: 'not vouched' });
-    // Loaded now: the schema checks the next input at once, with no copy and no wait.
-    expect(checkInput(check, 7)).toMatchObject({ ok: false });
-    expect(imports).toBe(2);
-  });
-
   it('once its module is loaded, a call checks its input at once: what the caller changes after the call is not what is checked', async () => {
     const mock = createMessagingMock();
     const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
     await client.postChannelMessage({ content: 'loads the module' });
-    // A refusal the fast check cannot vouch for goes to the schema, loaded by the call above.
+    // A refusal is worded by the generated check, at the call.
     const refused = { content: '', embeds: [] as unknown[] };
     const call = client.postChannelMessage(refused as never);
     refused.content = 'changed after the call';

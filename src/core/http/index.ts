@@ -7,6 +7,6 @@ export { RateLimitGate } from './gate.js';
 export { gateScope } from './gate-scope.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
 export { memberPath, ResponseMismatches } from './mismatches.js';
-export { type CheckPlan, checkBody, RawResponse } from './raw-response.js';
+export { RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 export { openCall, traceCall, tracingCalls } from './tracing.js';
