@@ -4,13 +4,13 @@
  * the input, sends and parses. (The warehouse lists add paging: `warehouse/pages.ts`.)
  */
 
-import { APIPromise, rejectedPromise } from './api-promise.js';
+import { type APIPromise, apiPromise, rejectedPromise } from './api-promise.js';
 import { ConfigurationError, RequestValidationError } from './errors/index.js';
 import {
   type CallOptions,
   type CallSite,
   type CallTrace,
-  captureCallSite,
+  callSiteOf,
   type HttpClient,
   type RequestSpec,
   type ResponseParser,
@@ -81,12 +81,13 @@ export function runOperation<P, O>(
   options: CallOptions | undefined,
   methodName: string,
 ): APIPromise<O> {
-  // Captured now, while the caller's frames are on the stack: a failure seconds later points at its line.
-  const callSite = options?.callSite ?? captureCallSite(runOperation);
+  // Taken now, while the caller's frames are on the stack (none where the runtime's async stack
+  // traces carry them: every step is awaited): a failure seconds later points at its line.
+  const callSite = options?.callSite ?? callSiteOf(runOperation);
   const trace = callTrace(context, operation, methodName);
   const send = () => sendOperation(context, operation, input, options, trace, callSite);
   return tracingCalls()
-    ? new APIPromise(
+    ? apiPromise(
         traceCall(
           () => trace,
           () => send().withResponse(),

@@ -1,6 +1,6 @@
 export type { Gate, GateRequest, RateLimitStore, SharedGateOptions } from '../../seams/store.js';
 export type { CallContext, CallTrace, OpenCall, RateLimitWait, RequestContext } from '../../seams/tracing.js';
-export { type CallSite, captureCallSite, withCallSite } from './call-site.js';
+export { type CallSite, callSiteOf, captureCallSite, withCallSite } from './call-site.js';
 export { CallDeadline } from './deadline.js';
 export { userAbort } from './error-mapping.js';
 export { RateLimitGate } from './gate.js';
