@@ -201,7 +201,9 @@ export class Emitter {
     const noted = plainTests.get(owner);
     if (noted?.kind !== 'test') throw new CannotVouch(`${what} the schema kit did not note (a closure without a plain function)`);
     if (noted.message === undefined) throw new CannotVouch(`${what} whose words the schema kit did not note`);
-    const passes = this.part('test', this.#function(noted.fn, what), ...noted.args.map(literal));
+    // A test with no arguments of the schema's is the plain function itself.
+    const fn = this.#function(noted.fn, what);
+    const passes = noted.args.length ? this.part('test', fn, ...noted.args.map(literal)) : fn;
     const message = typeof noted.message === 'string' ? literal(noted.message) : this.#function(noted.message, `the words of ${what}`);
     return { passes, message };
   }

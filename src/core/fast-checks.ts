@@ -135,11 +135,11 @@ function typed(is: (value: unknown) => boolean, expected: string) {
 }
 
 /** `z.string()`. */
-export const string = typed((value) => typeof value === 'string', 'a string');
+export const string = /* @__PURE__ */ typed((value) => typeof value === 'string', 'a string');
 /** `z.number()`: finite numbers only (zod refuses NaN and ±Infinity). */
-export const number = typed(Number.isFinite, 'a number');
+export const number = /* @__PURE__ */ typed(Number.isFinite, 'a number');
 /** `z.boolean()`. */
-export const boolean = typed((value) => typeof value === 'boolean', 'a boolean');
+export const boolean = /* @__PURE__ */ typed((value) => typeof value === 'boolean', 'a boolean');
 
 /** `z.custom(passes)` as the schema kit makes one: its own check first ("is required" for a missing value), then any further checks. */
 export function custom(passes: (value: unknown) => unknown, message: Message, flags = 0, ...checks: Check[]): Node {

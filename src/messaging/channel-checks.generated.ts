@@ -16,13 +16,13 @@ import { channelMessageProblems, isSentTimestamp } from './rules.js';
 
 const shared1 = () => optional(string(atMost(2000, 'must be at most 2000 characters (code points)')));
 const shared2 = () => optional(string(atMost(80, 'must be at most 80 characters (code points)')));
-const shared3 = () => optional(string(refine(test(isHttpUrl), httpUrlProblem)));
+const shared3 = () => optional(string(refine(isHttpUrl, httpUrlProblem)));
 const shared4 = () => string(atMost(256, 'must be at most 256 characters (code points)'));
 const shared5 = () => optional(string(atMost(4096, 'must be at most 4096 characters (code points)')));
 const shared6 = () =>
   optional(
     number(
-      refine(test(Number.isInteger), 'must be an integer'),
+      refine(Number.isInteger, 'must be an integer'),
       refine(test(isAtLeast, 0), 'must be at least 0'),
       refine(test(isAtMost, 16777215), 'must be at most 16777215'),
     ),
@@ -30,12 +30,12 @@ const shared6 = () =>
 const shared7 = () =>
   optional(
     custom(
-      test(isSentTimestamp),
+      isSentTimestamp,
       'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
     ),
   );
 const shared8 = () => optional(object({ url: shared3() }, 'strict', 'copy'));
-const shared9 = () => optional(custom(test(isBoolean), booleanMessage, ABORT));
+const shared9 = () => optional(custom(isBoolean, booleanMessage, ABORT));
 
 /** `channelMessageSchema`'s parse: the value to send, read once, or every problem with the input. */
 export const checkChannelMessage = /* @__PURE__ */ checker<z.output<typeof channelMessageSchema>>(() =>

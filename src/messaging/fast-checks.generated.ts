@@ -21,11 +21,7 @@ export const checkDirectMessage = /* @__PURE__ */ checker<z.output<typeof direct
   object(
     {
       to: object(
-        {
-          userId: optional(string(refine(test(isUuid), 'must be a UUID (8-4-4-4-12 hexadecimal)'))),
-          phoneNumber: shared1(),
-          email: shared1(),
-        },
+        { userId: optional(string(refine(isUuid, 'must be a UUID (8-4-4-4-12 hexadecimal)'))), phoneNumber: shared1(), email: shared1() },
         'strict',
         'copy',
         refine(

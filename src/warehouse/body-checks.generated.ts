@@ -15,21 +15,21 @@ import { holdsTotal, isTimestamp } from './checks.js';
 import type { createdOrderDataSchema, inboundPageSchema, shipmentDetailDataSchema, shipmentPageSchema } from './responses.js';
 import { isRenderedDate } from './wire-format.js';
 
-const shared1 = () => string(refine(test(isUuid), 'must be a UUID (8-4-4-4-12 hexadecimal)'));
+const shared1 = () => string(refine(isUuid, 'must be a UUID (8-4-4-4-12 hexadecimal)'));
 const shared2 = () =>
   number(
-    refine(test(Number.isInteger), 'must be an integer'),
+    refine(Number.isInteger, 'must be an integer'),
     refine(test(isAtLeast, -9007199254740991), 'must be at least -9007199254740991'),
     refine(test(isAtMost, 9007199254740991), 'must be at most 9007199254740991 (past it a whole number loses digits)'),
   );
 const shared3 = () => custom(test(isOneOf, ['individual', 'multi-pack', 'bundle']), 'must be one of "individual", "multi-pack", "bundle"');
-const shared4 = () => custom(test(isTimestamp), 'must be an ISO 8601 timestamp');
+const shared4 = () => custom(isTimestamp, 'must be an ISO 8601 timestamp');
 const shared5 = () =>
   object(
     { total: optional(shared2()), total_results: optional(shared2()), offset: optional(shared2()), limit: optional(shared2()) },
     'loose',
     'as-is',
-    refine(test(holdsTotal), 'must hold total (or total_results)', 0, ['total']),
+    refine(holdsTotal, 'must hold total (or total_results)', 0, ['total']),
   );
 const shared6 = () =>
   custom(
@@ -38,9 +38,9 @@ const shared6 = () =>
   );
 const shared7 = () =>
   custom(test(isOneOf, ['fba', 'fbm', 'manual', 'wfs', 'shopify']), 'must be one of "fba", "fbm", "manual", "wfs", "shopify"');
-const shared8 = () => custom(test(isRecord), 'must be an object');
+const shared8 = () => custom(isRecord, 'must be an object');
 const shared9 = () => array(object({ tag: string(), value: string() }, 'loose', 'as-is'), 'as-is');
-const shared10 = () => custom(test(isBoolean), booleanMessage, ABORT);
+const shared10 = () => custom(isBoolean, booleanMessage, ABORT);
 
 /** `inboundPageSchema`'s parse of a body: taken (as received), or every member that breaks it. */
 export const checkInboundPage = /* @__PURE__ */ checker<z.output<typeof inboundPageSchema>>(() =>
@@ -50,7 +50,7 @@ export const checkInboundPage = /* @__PURE__ */ checker<z.output<typeof inboundP
         object(
           {
             order_id: shared1(),
-            date: custom(test(isRenderedDate), 'must be a real day written month/day/year'),
+            date: custom(isRenderedDate, 'must be a real day written month/day/year'),
             retailer: string(),
             order_number: string(),
             item_name: string(),
@@ -71,7 +71,7 @@ export const checkInboundPage = /* @__PURE__ */ checker<z.output<typeof inboundP
             units_per_pack: shared2(),
             upc: nullable(string()),
             tracking_numbers: array(string(), 'as-is'),
-            status: custom(test(isString), 'must be a string'),
+            status: custom(isString, 'must be a string'),
             created_at: shared4(),
           },
           'loose',

@@ -21,11 +21,11 @@ import type {
   shipmentListParamsSchema,
 } from './schemas.js';
 
-const shared1 = () => custom(test(isOrderDate), 'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date');
+const shared1 = () => custom(isOrderDate, 'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date');
 const shared2 = () => string(atLeast(1, 'must not be empty'));
 const shared3 = () =>
   number(
-    refine(test(Number.isInteger), 'must be an integer'),
+    refine(Number.isInteger, 'must be an integer'),
     refine(test(isAtLeast, 0), 'must be at least 0'),
     refine(test(isAtMost, 9007199254740991), 'must be at most 9007199254740991 (past it a whole number loses digits)'),
   );
@@ -33,7 +33,7 @@ const shared4 = () =>
   custom(test(isOneOf, ['fba', 'fbm', 'wfs', 'two-step', 'shopify']), 'must be one of "fba", "fbm", "wfs", "two-step", "shopify"');
 const shared5 = () => optional(array(shared2(), 'copy'));
 const shared6 = () => optional(custom(test(isOneOf, ['individual', 'bundle']), 'must be one of "individual", "bundle"'));
-const shared7 = () => optional(custom(test(isPackSize), 'must be a positive integer'));
+const shared7 = () => optional(custom(isPackSize, 'must be a positive integer'));
 const shared8 = () => optional(custom(test(isOneOf, ['asc', 'desc']), 'must be one of "asc", "desc"'));
 
 /** `inboundOrderCreateSchema`'s parse: the value to send, read once, or every problem with the input. */
@@ -61,7 +61,7 @@ export const checkInboundOrderCreate = /* @__PURE__ */ checker<z.output<typeof i
       bundle_items: optional(
         array(object({ quantity: shared3(), item_name: shared2(), color: string() }, 'loose', 'copy', rule(jsonDataProblems)), 'copy'),
       ),
-      shipping_label_files: optional(custom(test(isLabelFiles), 'must be a Blob or File, or a non-empty array of them')),
+      shipping_label_files: optional(custom(isLabelFiles, 'must be a Blob or File, or a non-empty array of them')),
     },
     'strict',
     'copy',
@@ -128,7 +128,7 @@ export const checkInboundOrderUpdate = /* @__PURE__ */ checker<z.output<typeof i
       ),
       units_per_pack: optional(
         number(
-          refine(test(Number.isInteger), 'must be an integer'),
+          refine(Number.isInteger, 'must be an integer'),
           refine(test(isAtLeast, -9007199254740991), 'must be at least -9007199254740991'),
           refine(test(isAtMost, 9007199254740991), 'must be at most 9007199254740991 (past it a whole number loses digits)'),
         ),
@@ -146,10 +146,10 @@ export const checkInboundListParams = /* @__PURE__ */ checker<z.output<typeof in
       offset: optional(shared3()),
       limit: optional(
         number(
-          refine(test(Number.isInteger), 'must be an integer'),
+          refine(Number.isInteger, 'must be an integer'),
           refine(test(isAtLeast, -9007199254740991), 'must be at least -9007199254740991'),
           refine(test(isAtMost, 9007199254740991), 'must be at most 9007199254740991 (past it a whole number loses digits)'),
-          refine(test(isInboundLimit), 'must be a positive integer, or -1 for every record'),
+          refine(isInboundLimit, 'must be a positive integer, or -1 for every record'),
         ),
       ),
       sort_key: optional(
@@ -198,7 +198,7 @@ export const checkShipmentListParams = /* @__PURE__ */ checker<z.output<typeof s
       offset: optional(shared3()),
       limit: optional(
         number(
-          refine(test(Number.isInteger), 'must be an integer'),
+          refine(Number.isInteger, 'must be an integer'),
           refine(test(isAtLeast, 1), 'must be at least 1'),
           refine(test(isAtMost, 9007199254740991), 'must be at most 9007199254740991 (past it a whole number loses digits)'),
         ),
@@ -241,7 +241,7 @@ export const checkShipmentListParams = /* @__PURE__ */ checker<z.output<typeof s
           'copy',
         ),
       ),
-      shipment_id: optional(string(refine(test(isUuid), 'must be a UUID (8-4-4-4-12 hexadecimal)'))),
+      shipment_id: optional(string(refine(isUuid, 'must be a UUID (8-4-4-4-12 hexadecimal)'))),
     },
     'strict',
     'copy',
