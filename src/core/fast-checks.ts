@@ -41,8 +41,12 @@ type Message = string | ((value: any) => string | undefined);
 // biome-ignore lint/suspicious/noExplicitAny: a plain test takes the value and the schema's own arguments, of any type.
 type PlainFunction = (value: any, ...args: any[]) => unknown;
 
+/** A test of a value: passes when it returns a truthy value (a plain function of the value, of the type its schema gave). */
+// biome-ignore lint/suspicious/noExplicitAny: a test takes what its schema's type gave (a string, a number, an object …).
+type Passes = (value: any) => unknown;
+
 /** `fn(value, ...args)`: a refinement or custom check, passing when truthy (as zod reads it). */
-export function test(fn: PlainFunction, ...args: unknown[]): (value: unknown) => unknown {
+export function test(fn: PlainFunction, ...args: unknown[]): Passes {
   if (args.length === 0) return fn;
   const [first] = args;
   return args.length === 1 ? (value) => fn(value, first) : (value) => fn(value, ...args);
@@ -67,7 +71,7 @@ export const ABORT = 1;
 export const WHEN_OBJECT = 2;
 
 /** A refinement: `passes(value)` truthy, else an issue at `path` in `message`'s words. */
-export function refine(passes: (value: unknown) => unknown, message: Message, flags = 0, path: Path = []): Check {
+export function refine(passes: Passes, message: Message, flags = 0, path: Path = []): Check {
   const check: Check = (value, issues) => {
     if (!passes(value)) issues.push({ path: [...path], message: words(message, value), go: !(flags & ABORT) });
   };
@@ -142,7 +146,7 @@ export const number = /* @__PURE__ */ typed(Number.isFinite, 'a number');
 export const boolean = /* @__PURE__ */ typed((value) => typeof value === 'boolean', 'a boolean');
 
 /** `z.custom(passes)` as the schema kit makes one: its own check first ("is required" for a missing value), then any further checks. */
-export function custom(passes: (value: unknown) => unknown, message: Message, flags = 0, ...checks: Check[]): Node {
+export function custom(passes: Passes, message: Message, flags = 0, ...checks: Check[]): Node {
   const own = refine(passes, (value) => (value === undefined ? 'is required' : words(message, value)), flags);
   return (value, issues) => {
     runChecks(value, issues, issues.length, [own, ...checks]);
