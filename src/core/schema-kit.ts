@@ -4,7 +4,8 @@
  * browser bundle, and these say the same with a clearer message. What a refinement means in
  * JSON Schema (an enum, an integer range, a format) is noted beside it in
  * {@link jsonSchemaHints}, which the OpenAPI documents are generated with; which plain
- * function it runs is noted in {@link plainTests}, which the fast checks are generated with.
+ * function it runs, and the words of its issue, are noted in {@link plainTests}, which the
+ * checks the clients run (no zod) are generated with.
  */
 import * as z from 'zod/mini';
 import { isUuid } from '../internal/path.js';
@@ -124,7 +125,7 @@ export function integer(min = -SAFE, max = SAFE) {
 /**
  * A custom check, `test(value, ...args)`, whose message says "is required" when the member is
  * missing. `test` is a plain function exported from a module without zod, so the generated
- * fast checks can call it too.
+ * generated checks can call it too.
  */
 export function custom<T, A extends unknown[] = []>(
   test: (value: unknown, ...args: A) => boolean,

@@ -1,6 +1,6 @@
 /**
  * The warehouse endpoints as declarations: what each sends and how its answer is read. The
- * writes a page seldom makes (update, bulk upload) are in `inbound-writes.ts`, loaded on demand.
+ * writes (update, bulk upload) with their rules are in `inbound-writes.ts`.
  */
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { InputCheck, Operation } from '../core/operation.js';

@@ -57,7 +57,7 @@ function splitListOptions(options: ListOptions | undefined): { paging: Paginatio
 
 /**
  * @internal Checks the parameters and options, then returns the pages of a list (the first
- * already on its way; once their schema has run, when the fast check cannot vouch for them).
+ * already on its way).
  */
 export function listPages<P, Item>(
   context: ClientContext,
