@@ -24,6 +24,8 @@ const SDK_ENTRIES = {
   index: 'src/index.ts',
   'messaging/index': 'src/messaging/index.ts',
   'warehouse/index': 'src/warehouse/index.ts',
+  // The zod schemas: an entry of its own, the only SDK entry that loads zod.
+  'schemas/index': 'src/schemas.ts',
   'otel/index': 'src/otel/index.ts',
   // In the SDK's build, so the errors it reads of the server's clients are the same classes.
   'proxy/index': 'src/proxy/index.ts',
@@ -65,7 +67,7 @@ export default defineConfig([
   // load. Bundled chunks (above) would tie them to the code every page needs.
   {
     ...shared,
-    entry: ['src/index.ts', 'src/{core,internal,seams,messaging,warehouse}/**/*.ts'],
+    entry: ['src/index.ts', 'src/schemas.ts', 'src/{core,internal,seams,messaging,warehouse}/**/*.ts'],
     outDir: 'dist/browser',
     format: ['esm'],
     bundle: false,

@@ -213,15 +213,16 @@ export const BUDGETS: Record<string, number> = {
  * `Date.prototype`'s getter, not by methods the object has of its own (`timeOf`,
  * internal/dates.ts): an embed timestamp whose own `toISOString` said otherwise was sent
  * unchecked on every call after the first (found by an adversarial run on the packed package).
- *
- * Re-recorded for issue 43 (`npm run check:size` on this branch's build, from main ba716a5 at
- * the figures above): 26,298 / 34,257 / 39,592 (+10 / +4 / +20), the pages +11 / +14 / +15
- * (16,579 / 22,616 / 24,408). Each client's internal method for opslink/proxy gives its log
- * sink beside its redactor (one method, `SERVER_SIDE`, in place of the one that scrubbed: a
- * second method cost +16 / +9 / +31), so the proxy says through the server client's logger
- * what makes a mount fail (a body a parser read before it), as API.md asks.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 26_298, 'opslink/warehouse': 34_257, opslink: 39_592 };
+/*
+ * Re-recorded for issue 44 (`npm run -s check:size`, 2026-11-29 03:52 UTC): 26,288 / 34,253 /
+ * 39,572 → 18,106 / 24,541 / 29,047 (−8,182 / −9,712 / −10,525). The entries hold no zod and
+ * import no module that builds a schema (the schemas are `opslink/schemas`); the generated
+ * checks word every refusal themselves (their messages and the kit's issue handling are in
+ * this), the code calls loaded on demand is inlined here as before, and a method's promise is
+ * the runtime's own (+240 of it: `apiPromise`, the async-frame probe).
+ */
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_106, 'opslink/warehouse': 24_541, opslink: 29_047 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -246,42 +247,65 @@ export function verdict(entry: string, bytes: number, budgets = BUDGETS, openMis
 }
 
 /**
- * Issue 36's targets for a page's load (Vite's production build of the page, the package's
- * `browser` condition, min+gzip; bench/page-bundle.mjs), in bytes: ≤ 17 / 20 / 23 KiB.
+ * Issue 44's targets for a page's first load (bench/pages.mjs: the page built as an app builds
+ * it, every .js file gzipped at level 9 as served, the entry and what it imports statically),
+ * in bytes, in every one of Vite, webpack, Rolldown and esbuild: ≤ 14.0 / 18 / 21 KiB.
+ * (They replace issue 36's Vite-only 17 / 20 / 23 KiB.)
  */
 export const PAGE_TARGETS: Record<string, number> = {
-  'a page that sends one direct message': 17 * 1024,
-  'a page that lists and creates inbound orders': 20 * 1024,
-  'a page with both clients': 23 * 1024,
+  'one direct message': 14 * 1024,
+  'list + create inbound orders': 18 * 1024,
+  'both clients, the calls above': 21 * 1024,
 };
 
 /**
- * The page gate `npm run check:size` holds: each page's load as measured when issue 36's
- * branches and main were merged, then again once `inbound.update`, `updateMany` and
- * `createBulk` loaded their code with their first call (PAGE_MEASURED, bytes; `npm run bench
- * -- page-bundle bundle-features`, 2026-11-27 03:58 UTC), plus 256 bytes of margin, so a page cannot
- * grow unnoticed. Where the measured load is over its target (PAGE_TARGETS), the gate is the
- * measured size, not the target: a miss recorded in bench/results.md that can only shrink.
+ * The bundlers `npm run check:size` builds the pages with: two of the bench's four, read off
+ * their own chunk graphs (no browser), so the gate takes about a second. esbuild, whose
+ * splitting once put everything in a page (evanw/esbuild#3704) and whose minifier leaves the
+ * most; Rolldown, Vite's engine. Vite adds its preload helper only to a page with a dynamic
+ * import (none is left), and webpack ran within 0.3 KiB of the other two on every page (the
+ * bench, bench/results.md), at ten times their build time.
  */
-export const PAGE_MEASURED: Record<string, number> = {
-  // + 56 / + 160 / + 155: the fixes of 2026-11-27 11:30, 12:00, 13:20, 14:15 and 15:55 UTC (OPEN_MISSES says which);
-  // + 11 / + 14 / + 15: issue 43 (the clients' log sink for opslink/proxy).
-  'a page that sends one direct message': 16_446 + 56 + 11,
-  'a page that lists and creates inbound orders': 22_208 + 160 + 14,
-  'a page with both clients': 23_986 + 155 + 15,
+export const GATE_BUNDLERS = ['esbuild', 'rolldown'] as const;
+
+/**
+ * First loads over their target, in bytes, as measured when recorded (`npm run bench -- pages`,
+ * 2026-11-29 03:44 UTC, issue 44's branch; bench/results.md explains each miss): misses, not
+ * budgets. The gate holds a page at its target, or at its recorded miss plus
+ * {@link PAGE_MARGIN}, so a miss can only shrink.
+ */
+export const PAGE_MISSES: Record<string, Partial<Record<(typeof GATE_BUNDLERS)[number], number>>> = {
+  'one direct message': { esbuild: 17_576, rolldown: 17_019 },
+  'list + create inbound orders': { esbuild: 23_938, rolldown: 23_137 },
+  'both clients, the calls above': { esbuild: 26_764, rolldown: 25_934 },
 };
 export const PAGE_MARGIN = 256;
-export const PAGE_BUDGETS: Record<string, number> = Object.fromEntries(
-  Object.entries(PAGE_MEASURED).map(([page, bytes]) => [page, bytes + PAGE_MARGIN]),
-);
 
-/** How a page's load stands against its gate (and, in the line, against issue 36's target). */
-export function pageVerdict(page: string, bytes: number, budgets = PAGE_BUDGETS, targets = PAGE_TARGETS): Verdict {
-  const budget = budgets[page];
-  if (budget === undefined) throw new Error(`no page budget for ${page}`);
+/** How a page's first load with one bundler stands: within its target, an open miss not grown past its margin, or a failure; zod in any of its files fails it. */
+export function pageVerdict(
+  page: string,
+  bundler: string,
+  bytes: number,
+  zodFiles: readonly string[] = [],
+  misses: Record<string, Partial<Record<string, number>>> = PAGE_MISSES,
+  targets = PAGE_TARGETS,
+): Verdict {
   const target = targets[page];
-  const against = target === undefined ? '' : `; target ${target / 1024} KiB ${bytes <= target ? 'met' : 'missed'}`;
-  const size = `${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB) of ${budget}${against}`;
-  if (bytes <= budget) return { entry: page, bytes, budget, status: 'within', line: `within budget: ${page}: ${size}` };
-  return { entry: page, bytes, budget, status: 'fail', line: `FAIL over budget: ${page}: ${size}` };
+  if (target === undefined) throw new Error(`no page target for ${page}`);
+  const entry = `${page}, ${bundler}`;
+  const size = `${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB); target ${target / 1024} KiB`;
+  if (zodFiles.length)
+    return { entry, bytes, budget: target, status: 'fail', line: `FAIL zod in a page: ${entry}: ${zodFiles.join(', ')}` };
+  if (bytes <= target) return { entry, bytes, budget: target, status: 'within', line: `within target: ${entry}: ${size}` };
+  const recorded = misses[page]?.[bundler];
+  if (recorded !== undefined && bytes <= recorded + PAGE_MARGIN)
+    return {
+      entry,
+      bytes,
+      budget: recorded + PAGE_MARGIN,
+      status: 'open miss',
+      line: `OVER TARGET (open miss, recorded at ${recorded} bytes, held at ${recorded + PAGE_MARGIN}): ${entry}: ${size}`,
+    };
+  const grown = recorded === undefined ? '' : ` and grown past its recorded ${recorded} + ${PAGE_MARGIN} bytes`;
+  return { entry, bytes, budget: target, status: 'fail', line: `FAIL over target${grown}: ${entry}: ${size}` };
 }

@@ -20,15 +20,15 @@ const FLAG = 'globalThis.__opslinkAblation';
 // the step behind a flag. If the SDK changes and a text is gone, the step is reported as not
 // measured rather than measured wrong.
 const STEPS = {
-  'call-site stack (captured at the public method, runOperation)': {
+  'call site (at the public method, runOperation: none where async stack traces carry the caller)': {
     flag: 'callSite',
-    find: 'const callSite = options?.callSite ?? captureCallSite(runOperation);',
-    replace: `const callSite = options?.callSite ?? (${FLAG}.callSite ? {} : captureCallSite(runOperation));`,
+    find: 'const callSite = options?.callSite ?? callSiteOf(runOperation);',
+    replace: `const callSite = options?.callSite ?? (${FLAG}.callSite ? undefined : callSiteOf(runOperation));`,
   },
-  'pre-flight check of the input (the generated fast check; zod only for an input it cannot vouch for)': {
+  'pre-flight check of the input (the check generated from its schema)': {
     flag: 'preflight',
-    find: 'operation.input && !inputChecked ? checkInput(',
-    replace: `operation.input && !inputChecked && !${FLAG}.preflight ? checkInput(`,
+    find: 'operation.input && !inputChecked ? refused(operation.input(input))',
+    replace: `operation.input && !inputChecked && !${FLAG}.preflight ? refused(operation.input(input))`,
   },
   'response parse (the operation parser)': {
     flag: 'parse',

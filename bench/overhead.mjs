@@ -28,6 +28,8 @@ const WARMUP_ROUNDS = 5;
 const WALL_TARGET = 0.45;
 const CPU_TARGET = 0.35;
 const FETCH_OPTION_TARGET = 1.1;
+/** Issue 44: opslink's wall and CPU per request ≤ 0.9 × stripe's, side by side in one run. */
+const STRIPE_TARGET = 0.9;
 
 const server = await startServer('dm');
 const url = `${server.url}/api/bot/messages`;
@@ -151,6 +153,7 @@ const rows = [
   ['opslink with a fetch option / raw fetch', `${both('opslink with a fetch option', 'raw fetch')}; target wall ≤ ${FETCH_OPTION_TARGET}`],
   ...PEERS.map((peer) => [`${peer} / raw fetch`, both(peer, 'raw fetch')]),
   ...FASTER_THAN.map((peer) => [`opslink / ${peer}`, `${both('opslink', peer)} (target wall < 1)`]),
+  ['opslink / stripe', `${both('opslink', 'stripe')} (issue 44: wall and CPU ≤ ${STRIPE_TARGET})`],
   [
     'method',
     `${BLOCKS} blocks × ${ROUNDS} rounds × ${REQUESTS} sequential requests per variant after ${WARMUP_ROUNDS} warm-up rounds, variants interleaved in a rotating order; ratios are medians of per-round ratios. Client CPU is process.cpuUsage() of the client process over the round (the server runs in its own). Same server for all: POST /api/bot/messages (201, small JSON), stripe's POST /v1/customers and openai's POST /v1/chat/completions (answers of the same size). Each library with its defaults; opslink with whatever transport the built client chooses.`,
@@ -170,6 +173,14 @@ report({
     ...FASTER_THAN.map((peer) => {
       const value = pairedRatio('opslink', peer);
       return { target: `opslink below ${peer} (opslink / ${peer} < 1)`, value, met: value < 1 };
+    }),
+    ...['wall', 'cpu'].map((kind) => {
+      const value = pairedRatio('opslink', 'stripe', kind);
+      return {
+        target: `issue 44: per request in Node, opslink ${kind === 'cpu' ? 'client CPU' : 'wall'} ≤ ${STRIPE_TARGET} × stripe (same run)`,
+        value,
+        met: value <= STRIPE_TARGET,
+      };
     }),
   ],
   profile: {

@@ -1,6 +1,5 @@
-// Types of bench/page-bundle.mjs, for the tests that read its pages (test/bundle-budgets.test.ts).
-export declare const PAGES: Record<string, { entry: string; loads: string[]; code: string }>;
-export declare const PAGE_TARGETS: number[];
+// Types of bench/page-bundle.mjs, for the diagnostics that read its pages.
+export declare const PAGES: Record<string, { loads: string[]; code: string }>;
 export interface PageBytes {
   initial: number;
   onDemand: number;

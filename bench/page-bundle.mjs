@@ -1,58 +1,16 @@
-// What a page loads: a page's own script built by a browser bundler as an app does (Vite's
-// production build: Rolldown, minified, the package resolved by its `browser` condition, zod
-// included, code split where a call loads a module on demand), every file gzipped (level 9)
-// as a server sends it. A page loads its entry and what the entry imports; a module a call
-// loads on demand (a channel message's embeds, a bulk send) is loaded only by a page that
-// makes that call, so each page names the calls it makes and counts the chunks they load.
+// What a page loads, by Vite's production build of a page's own script (the package resolved
+// by its `browser` condition, or by `alias` from a copy of the sources), every file gzipped
+// (level 9): a library of the diagnostics bench/bundle-features.mjs and bench/page-modules.mjs.
+// The pages and their targets are bench/pages.mjs's (issue 44: four bundlers, as served).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { PAGES as ISSUE_44_PAGES } from './pages.mjs';
 
 const repo = new URL('..', import.meta.url).pathname;
 
-/**
- * The pages the bundle targets are measured on (issue 36), through `viaProxy` as a page uses
- * the clients (no key in a page). `loads`: the modules its calls load on demand.
- */
-export const PAGES = {
-  'a page that sends one direct message': {
-    entry: 'opslink/messaging',
-    loads: [],
-    code: `
-      import { MessagingClient } from 'opslink/messaging';
-      const messaging = MessagingClient.viaProxy('/opslink');
-      document.querySelector('form').onsubmit = async () => {
-        const sent = await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Your order shipped' });
-        document.body.append(String(sent.id));
-      };`,
-  },
-  'a page that lists and creates inbound orders': {
-    entry: 'opslink/warehouse',
-    loads: [],
-    code: `
-      import { WarehouseClient } from 'opslink/warehouse';
-      const warehouse = WarehouseClient.viaProxy('/opslink');
-      (async () => {
-        for await (const order of warehouse.inbound.list({ limit: 50 })) document.body.append(order.order_id);
-        const created = await warehouse.inbound.create({
-          order_number: 'PO-1', fulfillment_type: 'fba', items: [{ brandSKU: 'SKU-1', quantity: 10, sold_as: 'individual' }],
-        });
-        document.body.append(created.order_id);
-      })();`,
-  },
-  'a page with both clients': {
-    entry: 'opslink',
-    loads: [],
-    code: `
-      import { MessagingClient, WarehouseClient } from 'opslink';
-      const messaging = MessagingClient.viaProxy('/opslink');
-      const warehouse = WarehouseClient.viaProxy('/opslink');
-      (async () => {
-        for await (const s of warehouse.shipments.list()) document.body.append(s.shipment_id);
-        await messaging.sendDirectMessage({ to: { email: 'ana@example.com' }, body: 'Shipped' });
-      })();`,
-  },
-};
+/** The pages of issue 44 (bench/pages.mjs): their code, and no call that loads a module on demand. */
+export const PAGES = Object.fromEntries(Object.entries(ISSUE_44_PAGES).map(([name, page]) => [name, { loads: [], code: page.code }]));
 
 /**
  * Bytes (min+gzip) a page loads: `initial` (its entry and static imports), `onDemand` (the
@@ -91,33 +49,9 @@ export async function pageBytes(code, { loads = [], alias = [], name = 'page' } 
   return { initial: size(initial), onDemand: size(onDemand), unused: size(unused), loaded: size(loaded) };
 }
 
-/** Issue 36's targets for each page's load (KiB, min+gzip), in the order of {@link PAGES}. */
-export const PAGE_TARGETS = [17, 20, 23];
-
 /** Every page's bytes: what it loads (its entry, static imports and its calls' chunks), and the parts. */
 export async function measurePages() {
   const out = [];
   for (const [name, page] of Object.entries(PAGES)) out.push({ name, ...(await pageBytes(page.code, { loads: page.loads, name })) });
   return out;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { report } = await import('./lib.mjs');
-  const pages = await measurePages();
-  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  const rows = pages.map((p) => [
-    p.name,
-    `${p.loaded} bytes (${kib(p.loaded)}): first load ${p.initial}, its calls' chunks ${p.onDemand}; chunks it never loads ${p.unused}`,
-  ]);
-  const targets = pages.map((p, i) => ({
-    entry: p.name,
-    target: `issue 36: ${p.name} ≤ ${PAGE_TARGETS[i]} KiB (Vite, min+gzip)`,
-    value: `${p.loaded} bytes (${kib(p.loaded)})`,
-    met: p.loaded <= (PAGE_TARGETS[i] ?? 0) * 1024,
-  }));
-  report({
-    name: "A page's bundle (Vite 8 production build of the page, the package's browser condition, min+gzip level 9)",
-    rows,
-    targets,
-  });
 }

@@ -23,7 +23,7 @@ const benches = [
   'memory',
   'upload',
   'bundle',
-  'page-bundle',
+  'pages',
   'bundle-features',
   'coldstart',
   'cli-import',

@@ -73,6 +73,7 @@ describe('API reference (TypeDoc)', () => {
       'opslink/otel',
       'opslink/proxy',
       'opslink/redis',
+      'opslink/schemas',
       'opslink/testing',
       'opslink/warehouse',
     ]);

@@ -1,7 +1,7 @@
 /**
  * The code the documents show compiles against the package: every TypeScript block of the
  * README, and every `@example` of the API reference (cut from its doc comment, given the
- * package's exports it names, imported from `opslink` or `opslink/testing` as a reader would,
+ * package's exports it names, imported from `opslink`, `opslink/schemas` or `opslink/testing` as a reader would,
  * and the few "givens" an example may take for granted: a client, a mock, an order, vitest's
  * `expect`). One tsc program for both (test/support/doc-snippets.ts). readme.test.ts runs the
  * README's blocks.

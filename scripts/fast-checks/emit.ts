@@ -1,19 +1,34 @@
 /**
- * From a zod/mini schema to the expression of its fast check: calls of the parts in
- * `src/core/fast-checks.ts`, one per schema node, with each refinement's plain function (as
- * the schema kit noted it in `plainTests`) imported from the module without zod that exports
- * it. A node this walk does not know (a schema type, a check, a closure nobody exported) is
- * one the check cannot vouch for: the whole root is then left to zod, and the walk says why.
+ * From a zod/mini schema to the expression of its generated check: calls of the parts in
+ * `src/core/fast-checks.ts`, one per schema node and check, with each refinement's plain
+ * function and the words of its issue (as the schema kit noted them in `plainTests`, or as
+ * zod's own length checks hold them) imported from the module without zod that exports them.
+ * A node this walk does not know (a schema type, a check, a closure nobody exported, words
+ * that depend on the value and were not noted) is one the generated check could not mirror:
+ * the walk fails and says why, for nothing is left to zod in a page.
  */
 import type * as z from 'zod/mini';
-import { plainTests } from '../../src/core/schema-kit.ts';
+import { onAnyObject, plainTests } from '../../src/core/schema-kit.ts';
 
-/** Why a root has no fast check: a node the walk cannot turn into one. */
+/** Why a root has no generated check: a node the walk cannot turn into one. */
 export class CannotVouch extends Error {}
+
+interface CheckDef {
+  check: string;
+  maximum?: number;
+  minimum?: number;
+  abort?: boolean;
+  when?: unknown;
+  path?: (string | number)[];
+  error?: (issue: unknown) => unknown;
+}
 
 interface Def {
   type: string;
-  checks?: { _zod: { def: { check: string; maximum?: number; minimum?: number } } }[];
+  abort?: boolean;
+  when?: unknown;
+  error?: (issue: unknown) => unknown;
+  checks?: { _zod: { def: CheckDef } }[];
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
@@ -116,8 +131,11 @@ export class Emitter {
       case 'number':
       case 'boolean':
         return this.part(def.type, ...tests);
-      case 'custom':
-        return this.part('custom', this.#plain(schema, `a custom schema`), ...tests);
+      case 'custom': {
+        const { passes, message } = this.#plain(schema, 'a custom schema');
+        const flags = this.#flags(def, 'a custom schema');
+        return this.part('custom', passes, message, ...(flags.length || tests.length ? [flags[0] ?? '0'] : []), ...tests);
+      }
       case 'unknown':
         if (tests.length) throw new CannotVouch('checks on z.unknown()');
         this.kit.add('unknown');
@@ -145,25 +163,53 @@ export class Emitter {
     return `{ ${members.join(', ')} }`;
   }
 
-  /** A check of a node: zod's own length checks, or a refinement whose plain function the kit noted. */
+  /** A check of a node: zod's own length checks, or a refinement or rule whose plain function the kit noted. */
   #check(check: NonNullable<Def['checks']>[number]): string {
     const def = check._zod.def;
-    if (def.check === 'max_length') return this.part('test', this.#kitFunction('lengthAtMost'), String(def.maximum));
-    if (def.check === 'min_length') return this.part('test', this.#kitFunction('lengthAtLeast'), String(def.minimum));
-    return this.#plain(check, `a ${def.check} check`);
+    if (def.check === 'max_length') return this.part('atMost', String(def.maximum), literal(this.#fixedWords(def)));
+    if (def.check === 'min_length') return this.part('atLeast', String(def.minimum), literal(this.#fixedWords(def)));
+    const what = `a ${def.check} check`;
+    const noted = plainTests.get(check);
+    if (noted?.kind === 'problems') {
+      if (def.when !== onAnyObject.when) throw new CannotVouch(`${what} whose rule runs on other values than objects`);
+      return this.part('rule', this.#function(noted.fn, what), ...noted.args.map(literal));
+    }
+    const { passes, message } = this.#plain(check, what);
+    const path = def.path?.length ? [literal(def.path)] : [];
+    const flags = this.#flags(def, what);
+    return this.part('refine', passes, message, ...(flags.length || path.length ? [flags[0] ?? '0'] : []), ...path);
   }
 
-  #kitFunction(name: string): string {
-    this.kit.add(name);
-    return name;
+  /** zod's `abort` and `when` of a check as the kit's flags (none: the defaults, nothing written). */
+  #flags(def: { abort?: boolean; when?: unknown }, what: string): string[] {
+    if (def.when !== undefined && def.when !== onAnyObject.when) throw new CannotVouch(`${what} with a \`when\` of its own`);
+    const flags = [def.abort ? 'ABORT' : '', def.when ? 'WHEN_OBJECT' : ''].filter(Boolean);
+    for (const flag of flags) this.kit.add(flag);
+    return flags.length ? [flags.join(' | ')] : [];
   }
 
-  /** The noted plain function of a custom schema or check, as a `test` (truthy passes) or `none` (no problems) part. */
-  #plain(owner: object, what: string): string {
+  /** The fixed words of a zod check (`z.maxLength(n, message)`): the same whatever the value. */
+  #fixedWords(def: CheckDef): string {
+    const words = [undefined, 'x', 1].map((input) => def.error?.({ input }));
+    if (typeof words[0] !== 'string' || words.some((w) => w !== words[0]))
+      throw new CannotVouch(`a ${def.check} check without fixed words of its own`);
+    return words[0];
+  }
+
+  /** The noted plain function of a custom schema or check, as a test the kit calls, and the words of its issue. */
+  #plain(owner: object, what: string): { passes: string; message: string } {
     const noted = plainTests.get(owner);
-    if (!noted) throw new CannotVouch(`${what} the schema kit did not note (a closure without a plain function)`);
-    const fn = BUILTINS.get(noted.fn) ?? this.#imported(noted.fn, what);
-    return this.part(noted.kind === 'test' ? 'test' : 'none', fn, ...noted.args.map(literal));
+    if (noted?.kind !== 'test') throw new CannotVouch(`${what} the schema kit did not note (a closure without a plain function)`);
+    if (noted.message === undefined) throw new CannotVouch(`${what} whose words the schema kit did not note`);
+    // A test with no arguments of the schema's is the plain function itself.
+    const fn = this.#function(noted.fn, what);
+    const passes = noted.args.length ? this.part('test', fn, ...noted.args.map(literal)) : fn;
+    const message = typeof noted.message === 'string' ? literal(noted.message) : this.#function(noted.message, `the words of ${what}`);
+    return { passes, message };
+  }
+
+  #function(fn: unknown, what: string): string {
+    return BUILTINS.get(fn) ?? this.#imported(fn, what);
   }
 
   #imported(fn: unknown, what: string): string {

@@ -1,9 +1,9 @@
 /**
- * Which fast checks each generated file holds: the request schemas the operations check
+ * Which generated checks each generated file holds: the request schemas the operations check
  * (read as copies: what zod's parse gives back is what is sent) and the response schemas the
  * reads check (as they are: a body that holds resolves as received), plus what the
- * warehouse's requests read off its create schema's shape without zod (each field's wire
- * kind, the bulk CSV's columns).
+ * warehouse's requests and entries read off its schemas' shapes without zod (each field's wire
+ * kind, the bulk CSV's columns, the member names of listed orders and shipments).
  */
 import type * as z from 'zod/mini';
 import * as coreChecks from '../../src/core/checks.ts';
@@ -57,43 +57,74 @@ const response = (name: string, schemaName: string): Root => ({
 export const FILES: FileSpec[] = [
   {
     path: 'src/messaging/fast-checks.generated.ts',
-    roots: [request('readDirectMessage', 'directMessageSchema', messaging), request('readAnnouncement', 'announcementSchema', messaging)],
+    roots: [request('checkDirectMessage', 'directMessageSchema', messaging), request('checkAnnouncement', 'announcementSchema', messaging)],
   },
   {
     // A file of its own, imported only by the channel message's operation (loaded by the
     // first postChannelMessage): a page that never posts to a channel carries none of it.
     path: 'src/messaging/channel-checks.generated.ts',
     roots: [
-      request('readChannelMessage', 'channelMessageSchema', channel, './channel-schemas.js'),
-      request('readStrictChannelMessage', 'strictChannelMessageSchema', channel, './channel-schemas.js'),
+      request('checkChannelMessage', 'channelMessageSchema', channel, './channel-schemas.js'),
+      request('checkStrictChannelMessage', 'strictChannelMessageSchema', channel, './channel-schemas.js'),
     ],
   },
   {
     path: 'src/warehouse/fast-checks.generated.ts',
     roots: [
-      request('readInboundOrderCreate', 'inboundOrderCreateSchema', warehouse),
-      request('readInboundOrderRow', 'inboundOrderRowSchema', warehouse),
-      request('readInboundOrderUpdate', 'inboundOrderUpdateSchema', warehouse),
-      request('readInboundListParams', 'inboundListParamsSchema', warehouse),
-      request('readShipmentListParams', 'shipmentListParamsSchema', warehouse),
+      request('checkInboundOrderCreate', 'inboundOrderCreateSchema', warehouse),
+      request('checkInboundOrderRow', 'inboundOrderRowSchema', warehouse),
+      request('checkInboundOrderUpdate', 'inboundOrderUpdateSchema', warehouse),
+      request('checkInboundListParams', 'inboundListParamsSchema', warehouse),
+      request('checkShipmentListParams', 'shipmentListParamsSchema', warehouse),
     ],
     data: [
       "/** How each field of the create form travels (`multipart.ts`, `fieldKinds`), read off the create schema's shape. */",
       `export const CREATE_FORM_KINDS: Record<string, FieldKind> = ${JSON.stringify(fieldKinds(warehouse.inboundOrderCreateObject.shape))};`,
-      "/** The bulk CSV's columns, in order (`BULK_CSV_COLUMNS`). */",
-      `export const CSV_COLUMNS: readonly string[] = ${JSON.stringify(warehouse.BULK_CSV_COLUMNS)};`,
+      names(
+        'BULK_CSV_COLUMNS',
+        Object.keys(warehouse.inboundOrderRowSchema.shape),
+        `Columns of the bulk-upload CSV, in order: the create form's order fields (\`inboundOrderRowSchema\`'s members). The document
+ * does not show them; these are the create endpoint's own field names.
+ * @example
+ * \`\`\`ts
+ * const header = BULK_CSV_COLUMNS.join(','); // date,retailer,order_number,…
+ * \`\`\``,
+      ),
+      names(
+        'INBOUND_ORDER_FIELDS',
+        Object.keys(responses.inboundOrderSchema.shape),
+        `Member names of a listed inbound order, in the document's order (the \`sort_key\` values, the CSV export's columns).
+ * @example
+ * \`\`\`ts
+ * const header = INBOUND_ORDER_FIELDS.join(','); // order_id,date,retailer,…
+ * \`\`\``,
+      ),
+      names(
+        'SHIPMENT_FIELDS',
+        Object.keys(responses.shipmentSchema.shape),
+        `Member names of a listed shipment, in the document's order.
+ * @example
+ * \`\`\`ts
+ * const columns = SHIPMENT_FIELDS.filter((name) => name !== 'shipping_address');
+ * \`\`\``,
+      ),
     ].join('\n'),
   },
   {
     path: 'src/warehouse/body-checks.generated.ts',
     roots: [
-      response('isInboundPage', 'inboundPageSchema'),
-      response('isShipmentPage', 'shipmentPageSchema'),
-      response('isShipmentDetailData', 'shipmentDetailDataSchema'),
-      response('isCreatedOrderData', 'createdOrderDataSchema'),
+      response('checkInboundPage', 'inboundPageSchema'),
+      response('checkShipmentPage', 'shipmentPageSchema'),
+      response('checkShipmentDetailData', 'shipmentDetailDataSchema'),
+      response('checkCreatedOrderData', 'createdOrderDataSchema'),
     ],
   },
 ];
+
+/** A list of member names as an exported constant, typed by its names, with its documentation. */
+function names(name: string, keys: string[], doc: string): string {
+  return `/**\n * ${doc}\n */\nexport const ${name}: (${keys.map((k) => JSON.stringify(k)).join(' | ')})[] = ${JSON.stringify(keys)};`;
+}
 
 /** The modules without zod whose exports a check may call, by path under src/. */
 const PLAIN_MODULES: Record<string, Record<string, unknown>> = {

@@ -5,8 +5,9 @@
  */
 import { uuid } from '../../src/core/schema-kit.ts';
 import { channelMessageSchema, embedSchema } from '../../src/messaging/channel-schemas.ts';
+import { RECIPIENT_KEYS } from '../../src/messaging/recipients.ts';
 import { COMMENT_COUNT_NAMES, LIKE_COUNT_NAMES } from '../../src/messaging/responses.ts';
-import { announcementSchema, directMessageSchema, RECIPIENT_KEYS } from '../../src/messaging/schemas.ts';
+import { announcementSchema, directMessageSchema } from '../../src/messaging/schemas.ts';
 import { createdAnnouncement, createdMessage, messagingErrorBody } from './bodies.ts';
 import { SENT_DATE_TIME_PATTERN } from './calendar.ts';
 import { describe, type Json, jsonSchemaOf, refComponents, rule, unwrapOptional } from './schema.ts';

@@ -17,10 +17,10 @@ import {
   shipmentSchema,
 } from '../../src/warehouse/responses.ts';
 import {
-  BULK_CSV_COLUMNS,
   inboundListParamsSchema,
   inboundOrderCreateObject,
   inboundOrderCreateSchema,
+  inboundOrderRowSchema,
   inboundOrderUpdateSchema,
   shipmentListParamsSchema,
 } from '../../src/warehouse/schemas.ts';
@@ -95,6 +95,8 @@ function createEncoding(): Json {
   return encoding;
 }
 
+/** The bulk CSV's columns: the row schema's members, in order (the entries' `BULK_CSV_COLUMNS`). */
+const BULK_CSV_COLUMNS = Object.keys(inboundOrderRowSchema.shape) as (keyof typeof inboundOrderCreateObject.shape)[];
 const REQUIRED_COLUMNS = BULK_CSV_COLUMNS.filter((name) => (inboundOrderCreateObject.shape[name]._zod.def.type as string) !== 'optional');
 
 function bulkForm(): Json {

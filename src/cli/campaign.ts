@@ -21,7 +21,6 @@ import {
   type BulkResult,
   type CommonOptions,
   type CreatedMessage,
-  directMessageSchema,
   MESSAGING_ENV,
   type MessagingClient,
   memoryJournal,
@@ -30,6 +29,7 @@ import {
   RequestValidationError,
 } from '../index.js';
 import { fileJournal } from '../node/index.js';
+import { directMessageSchema } from '../schemas.js';
 import { number, type Parsed, text } from './args.js';
 import { type Context, given, messagingClient } from './context.js';
 import { encodingOf } from './decode.js';

@@ -10,7 +10,8 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { checkValue } from '../core/validation.js';
-import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS, inboundOrderRowSchema } from '../index.js';
+import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS } from '../index.js';
+import { inboundOrderRowSchema } from '../schemas.js';
 import { csvLine, parseCsv, rowFromCells } from '../warehouse/csv.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { decodeChunks, EncodingProblem } from './decode.js';

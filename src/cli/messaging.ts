@@ -6,15 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import { checkValue } from '../core/validation.js';
-import {
-  announcementSchema,
-  channelMessageSchema,
-  directMessageSchema,
-  MESSAGING_ENV,
-  parseWebhookUrl,
-  RequestValidationError,
-} from '../index.js';
+import { MESSAGING_ENV, parseWebhookUrl, RequestValidationError } from '../index.js';
 import { REDACTED } from '../internal/redact.js';
+import { announcementSchema, channelMessageSchema, directMessageSchema } from '../schemas.js';
 import { type CommandSpec, type Parsed, text, texts } from './args.js';
 import { runCampaign } from './campaign.js';
 import { CHANNEL_FLAGS, type Context, given, MESSAGING_FLAGS, messagingClient } from './context.js';

@@ -12,7 +12,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { checkValue } from '../core/validation.js';
-import { directMessageSchema, type Recipient } from '../index.js';
+import type { Recipient } from '../index.js';
+import { directMessageSchema } from '../schemas.js';
 import { parseCsv } from '../warehouse/csv.js';
 import { decodeChunks, EncodingProblem } from './decode.js';
 import { InputError } from './errors.js';

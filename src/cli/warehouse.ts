@@ -11,8 +11,6 @@ import {
   INBOUND_ORDER_FIELDS,
   type InboundListParams,
   type InboundOrder,
-  inboundListParamsSchema,
-  inboundOrderUpdateSchema,
   LIST_TO_UPDATE_NAMES,
   type PagePromise,
   type PaginationOptions,
@@ -23,12 +21,12 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentListParams,
   SORT_ORDERS,
-  shipmentListParamsSchema,
   toInboundUpdate,
   WAREHOUSE_ENV,
   WAREHOUSE_LIMITS,
   type WarehouseClient,
 } from '../index.js';
+import { inboundListParamsSchema, inboundOrderUpdateSchema, shipmentListParamsSchema } from '../schemas.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { idIssues } from '../warehouse/operations.js';
 import { readNumber } from '../warehouse/wire-format.js';

@@ -1,4 +1,11 @@
 /**
+ * What every method returns: a `Promise` of the result that also offers the raw `Response`:
+ * the runtime's own `Promise` of awaited steps (so async stack traces run through it), or, for
+ * a list, a `PagePromise`.
+ */
+import { type CallSite, withCallSite } from './http/call-site.js';
+
+/**
  * A response as the HTTP core read it, before a method turns it into its result.
  * @example
  * ```ts
@@ -13,10 +20,15 @@ export interface WithResponse<T> {
   response: Response;
 }
 
+/** Every promise an SDK method returned: what `instanceof APIPromise` looks for. */
+const brand = new WeakSet<object>();
+
 /**
  * What every method returns: a `Promise` of the result that also offers the raw
  * `Response` (status, headers) through {@link APIPromise.withResponse}. The request starts
- * at once, whether or not the promise is awaited.
+ * at once, whether or not the promise is awaited. A method's is the runtime's own `Promise`,
+ * made by the SDK's awaited steps (`instanceof APIPromise` holds), so an error's async stack
+ * trace runs through it to the code that awaits it; a list's is a `PagePromise`.
  * @example
  * ```ts
  * const { data, response } = await client.postAnnouncement({ title: 'Stocktake', body: 'Friday from 6 am.' }).withResponse();
@@ -27,9 +39,18 @@ export class APIPromise<T> extends Promise<T> {
   readonly #withResponse: Promise<WithResponse<T>>;
   #data: Promise<T> | undefined;
 
+  /** @internal A promise of `withResponse`'s data (a list's first page). */
   constructor(withResponse: Promise<WithResponse<T>>) {
     super((resolve) => resolve(undefined as T));
     this.#withResponse = withResponse;
+    brand.add(this);
+  }
+
+  /** Whether `value` is a promise an SDK method returned (for a subclass, an instance of it). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` asks of: a subclass (PagePromise) answers as classes do.
+    if (this !== APIPromise) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && brand.has(value);
   }
 
   // Promise methods called on an APIPromise (`.then` chains) make plain Promises.
@@ -66,7 +87,32 @@ export class APIPromise<T> extends Promise<T> {
   }
 }
 
+/** Awaits the exchange and gives its result: an awaited step, so async stack traces run through it. */
+async function resultOf<T>(sent: Promise<WithResponse<T>>, callSite: CallSite | undefined): Promise<T> {
+  try {
+    return (await sent).data;
+  } catch (error) {
+    throw withCallSite(error, callSite);
+  }
+}
+
+/** @internal An {@link APIPromise} of `sent` (the exchange), its errors given the call site, if one was captured. */
+export function apiPromise<T>(sent: Promise<WithResponse<T>>, callSite?: CallSite): APIPromise<T> {
+  const result = resultOf(sent, callSite) as Promise<T> & { withResponse(): Promise<WithResponse<T>> };
+  let withResponse: Promise<WithResponse<T>> | undefined;
+  result.withResponse = () => {
+    // Asked for the response: the result's own rejection is this one's, and not left unhandled.
+    result.catch(() => {});
+    withResponse ??= sent.catch((error: unknown) => {
+      throw withCallSite(error, callSite);
+    });
+    return withResponse;
+  };
+  brand.add(result);
+  return result as APIPromise<T>;
+}
+
 /** An APIPromise that rejects with `error`: a check that failed before any request was sent. */
 export function rejectedPromise<T>(error: unknown): APIPromise<T> {
-  return new APIPromise<T>(Promise.reject(error));
+  return apiPromise<T>(Promise.reject(error));
 }

@@ -1,7 +1,7 @@
 /**
  * The public types of a bulk call (its results, progress and options), apart from `bulk.ts`
- * so that the sending loaded on demand (`bulk-send.ts`) names them without importing back
- * the module that loads it.
+ * so that the sending (`bulk-send.ts`) names them without importing back the module that
+ * runs it.
  */
 import type { BulkJournal } from '../seams/journal.js';
 import type { OpslinkError } from './errors/index.js';

@@ -4,10 +4,10 @@
  * The outcome is one entry per item, shaped as `Promise.allSettled`'s, in input order; a
  * failure of one never stops or repeats another, and the call never rejects for it.
  */
-import type { Eventually } from '../internal/eventually.js';
+import { sendAll } from './bulk-send.js';
 import type { BulkOptions, BulkResult } from './bulk-types.js';
-import { RequestValidationError } from './errors/index.js';
-import { type CallOptions, type CallTrace, captureCallSite, traceCall, withCallSite } from './http/index.js';
+import { RequestValidationError, type ValidationIssue } from './errors/index.js';
+import { type CallOptions, type CallTrace, captureCallSite, traceCall } from './http/index.js';
 import type { Checked } from './validation.js';
 
 export type { BulkOptions, BulkProgress, BulkResult } from './bulk-types.js';
@@ -81,8 +81,8 @@ export class BulkPromise<T> extends Promise<BulkResult<T>[]> implements AsyncIte
 
 /** @internal What a bulk method is: how items are checked and sent, what names them, and what names the call in traces. */
 export interface BulkCall<I, T> {
-  /** An item's checked value (what is sent), or its problems; later only when a schema had to be loaded for it. */
-  check: (item: unknown, index: number) => Eventually<Checked<I>>;
+  /** An item's checked value (what is sent), or its problems, under its index. */
+  check: (item: unknown, index: number) => Checked<I>;
   send: (item: I, options: CallOptions) => Promise<T>;
   subject: string;
   trace: () => CallTrace;
@@ -108,18 +108,8 @@ export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: Bul
       // One deadline instant for all the items and every wait between them, from the call.
       const deadlineAt = deadline && Date.now() + deadline;
       // Read and checked now, before the first await: what the caller does to its items
-      // afterwards changes nothing (an item its fast check cannot vouch for is copied now and
-      // its copy read by its schema once that has loaded).
-      const checked = checkAll(items, bulk.check, concurrency, bulk.subject);
-      // The sending itself (workers, a journal's queue, progress) is loaded by the first bulk call: a page that sends no bulk carries none of it.
-      // A refusal (or a failure to load the checks' code) after an await names the caller's line, not a loader's.
-      const list =
-        checked instanceof Promise
-          ? await checked.catch((error: unknown) => {
-              throw withCallSite(error, callSite);
-            })
-          : checked;
-      const { sendAll } = await import('./bulk-send.js');
+      // afterwards changes nothing.
+      const list = checkAll(items, bulk.check, concurrency, bulk.subject);
       return sendAll(list, bulk.send, options, { callSite, deadlineAt }, land);
     }),
   );
@@ -127,27 +117,21 @@ export function runBulk<I, T>(items: unknown, bulk: BulkCall<I, T>, options: Bul
 
 /**
  * Every item's checked value, in a list of the caller's own (its array is never read again),
- * or a refusal listing every problem. Each item is read now; one its fast check cannot vouch
- * for is copied now and its copy read by its schema once that has loaded (it is refused then,
- * but for a schema part the fast checks do not know).
+ * or a refusal listing every problem. Each item is read now.
  */
-function checkAll<I>(
-  items: unknown,
-  check: (item: unknown, index: number) => Eventually<Checked<I>>,
-  concurrency: unknown,
-  subject: string,
-): Eventually<I[]> {
+function checkAll<I>(items: unknown, check: (item: unknown, index: number) => Checked<I>, concurrency: unknown, subject: string): I[] {
   if (!Array.isArray(items)) throw new RequestValidationError([{ path: [], message: 'must be an array' }], subject);
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 64)) {
     throw new RequestValidationError([{ path: ['concurrency'], message: 'must be a whole number from 1 to 64' }], 'bulk options');
   }
-  const checked: Eventually<Checked<I>>[] = [];
+  const values: I[] = [];
+  const issues: ValidationIssue[] = [];
   // An index loop, not map: a hole in a sparse array is a missing item, not nothing.
-  for (let i = 0; i < items.length; i++) checked.push(check(items[i], i));
-  const gather = (all: Checked<I>[]): I[] => {
-    const issues = all.flatMap((result) => (result.ok ? [] : result.issues));
-    if (issues.length) throw new RequestValidationError(issues, subject);
-    return all.map((result) => (result as Checked<I> & { ok: true }).value);
-  };
-  return checked.some((result) => result instanceof Promise) ? Promise.all(checked).then(gather) : gather(checked as Checked<I>[]);
+  for (let i = 0; i < items.length; i++) {
+    const result = check(items[i], i);
+    if (result.ok) values.push(result.value);
+    else issues.push(...result.issues);
+  }
+  if (issues.length) throw new RequestValidationError(issues, subject);
+  return values;
 }

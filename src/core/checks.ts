@@ -47,6 +47,37 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** What a value is, in words that read right after "not": `NaN`, `a BigInt`, `a Date`, `a Map`. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'a number' : String(value);
+  if (typeof value === 'bigint') return 'a BigInt';
+  if (typeof value === 'symbol') return 'a Symbol';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  if (Array.isArray(value)) return 'an array';
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return !name || name === 'Object' ? 'an object' : `a ${name}`;
+}
+
+/**
+ * The words for a value of the wrong type (zod's `invalid_type`), `expected` with its article
+ * ("a string", "an object"): "is required" for a value that is not there.
+ */
+export function typeMessage(expected: string, value: unknown): string {
+  if (value === undefined) return 'is required';
+  return `must be ${expected === 'a number' && typeof value === 'number' ? 'a finite number' : expected}, not ${kindOf(value)}`;
+}
+
+/** The words for members a strict object does not know (zod's `unrecognized_keys`). */
+export function unknownMessage(keys: readonly string[]): string {
+  return `unknown member${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`;
+}
+
+/** The words for a member that must be `true` or `false` and is not. */
+export function booleanMessage(value: unknown): string {
+  return typeMessage('a boolean', value);
+}
+
 /** Exactly one of `keys` set (not `undefined`) in `value`. */
 export function holdsExactlyOne(value: Record<string, unknown>, keys: readonly string[]): boolean {
   return keys.filter((key) => value[key] !== undefined).length === 1;

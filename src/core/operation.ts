@@ -4,15 +4,13 @@
  * the input, sends and parses. (The warehouse lists add paging: `warehouse/pages.ts`.)
  */
 
-import { andThen, type Eventually } from '../internal/eventually.js';
-import { snapshot } from '../internal/snapshot.js';
-import { APIPromise, rejectedPromise } from './api-promise.js';
-import { APIConnectionError, ConfigurationError, RequestValidationError } from './errors/index.js';
+import { type APIPromise, apiPromise, rejectedPromise } from './api-promise.js';
+import { ConfigurationError, RequestValidationError } from './errors/index.js';
 import {
   type CallOptions,
   type CallSite,
   type CallTrace,
-  captureCallSite,
+  callSiteOf,
   type HttpClient,
   type RequestSpec,
   type ResponseParser,
@@ -20,9 +18,15 @@ import {
   tracingCalls,
   withCallSite,
 } from './http/index.js';
-import { checkInput, type InputCheck } from './input-check.js';
 import type { Credential } from './options.js';
 import type { Checked } from './validation.js';
+
+/**
+ * @internal How an operation's input is checked before anything is sent: the check generated
+ * from its schema (a service's `…checks.generated.ts`), which gives the value to send or every
+ * problem, under `at` (a bulk item's index). No zod, no download: a refusal is worded at once.
+ */
+export type InputCheck<P> = (input: unknown, at?: (string | number)[]) => Checked<P>;
 
 /** What an operation sends, less what the declaration itself says (method, write, credential). */
 export type RequestParts = Pick<RequestSpec, 'path' | 'query' | 'json' | 'body' | 'baseUrl'>;
@@ -38,7 +42,7 @@ export interface Operation<P, O> {
   write: boolean;
   /** Names the input in a `RequestValidationError` ("direct message"). */
   subject: string;
-  /** Checks the input before anything is sent (its fast check, else its schema); without one, the input is used as given. */
+  /** Checks the input before anything is sent (its generated check); without one, the input is used as given. */
   input?: InputCheck<P>;
   /** The client option holding the credential this endpoint takes. */
   credential?: string;
@@ -46,10 +50,9 @@ export interface Operation<P, O> {
   alternative?: string;
   /**
    * Problems the schema cannot see (rules between members, the state of the order), or the
-   * value to send: what the check read, so what is checked is what is sent. Later only when
-   * it had to load a schema.
+   * value to send: what the check read, so what is checked is what is sent.
    */
-  check?(input: P): Eventually<Checked<P>>;
+  check?(input: P): Checked<P> | Promise<Checked<P>>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
 }
@@ -78,12 +81,13 @@ export function runOperation<P, O>(
   options: CallOptions | undefined,
   methodName: string,
 ): APIPromise<O> {
-  // Captured now, while the caller's frames are on the stack: a failure seconds later points at its line.
-  const callSite = options?.callSite ?? captureCallSite(runOperation);
+  // Taken now, while the caller's frames are on the stack (none where the runtime's async stack
+  // traces carry them: every step is awaited): a failure seconds later points at its line.
+  const callSite = options?.callSite ?? callSiteOf(runOperation);
   const trace = callTrace(context, operation, methodName);
   const send = () => sendOperation(context, operation, input, options, trace, callSite);
   return tracingCalls()
-    ? new APIPromise(
+    ? apiPromise(
         traceCall(
           () => trace,
           () => send().withResponse(),
@@ -91,37 +95,6 @@ export function runOperation<P, O>(
         ),
       )
     : send();
-}
-
-/**
- * @internal {@link runOperation} for an operation a call loads on demand: its declaration (and
- * the schemas it checks with) live in a module of their own that the first call imports, so a
- * page that never makes the call never loads them. A module that cannot be loaded (a page
- * offline) is an `APIConnectionError`, and the next call tries again. Once an earlier call
- * has loaded it (`load` gives it at once), a call runs at once, as any other.
- */
-export function runLoaded<P, O>(
-  context: ClientContext,
-  load: () => Eventually<Operation<P, O>>,
-  input: unknown,
-  options: CallOptions | undefined,
-  methodName: string,
-): APIPromise<O> {
-  // The caller's line, taken now, at the call: after the load the stack no longer has the
-  // caller's frames. The deadline, too, runs from the call, not from the load.
-  const call: CallOptions = {
-    ...options,
-    callSite: options?.callSite ?? captureCallSite(runLoaded),
-    calledAt: options?.calledAt ?? Date.now(),
-  };
-  const loading = load();
-  if (!(loading instanceof Promise)) return runOperation(context, loading, input, call, methodName);
-  // And its input: the caller may change its object while the module loads.
-  const taken = snapshot(input);
-  const loaded = loading.catch((cause: unknown) => {
-    throw withCallSite(new APIConnectionError(`${context.name}.${methodName}: its code could not be loaded`, { cause }), call.callSite!);
-  });
-  return new APIPromise(loaded.then((operation) => runOperation(context, operation, taken, call, methodName).withResponse()));
 }
 
 /** @internal What traces name a call by: its service, the method's path on the client, the method and the documented path. */
@@ -135,8 +108,7 @@ export function callTrace(
 
 /**
  * @internal {@link runOperation} without a call of its own on the tracing channel: a page of a
- * list whose call spans the iteration. An input the fast check cannot vouch for is sent (or
- * refused) once its schema has run.
+ * list whose call spans the iteration.
  */
 export function sendOperation<P, O>(
   context: ClientContext,
@@ -149,14 +121,11 @@ export function sendOperation<P, O>(
   try {
     const spec = specOf(context, operation, input, trace, options?.inputChecked === true);
     if (!(spec instanceof Promise)) return context.http.request(spec, options, operation.parse, callSite);
-    const site = callSite ?? captureCallSite(sendOperation);
-    const sent = spec.then(
-      (checked) => context.http.request(checked, options, operation.parse, site).withResponse(),
-      (error: unknown) => {
-        throw withCallSite(error, site);
-      },
+    // A check that reads before it can say (a file): the request starts once it has passed.
+    return apiPromise(
+      spec.then((checked) => context.http.request(checked, options, operation.parse, callSite).withResponse()),
+      callSite,
     );
-    return new APIPromise(sent);
   } catch (error) {
     // Refused at once, deep in the SDK's frames: the stack's limit may not reach the caller's.
     return rejectedPromise(withCallSite(error, callSite));
@@ -182,30 +151,27 @@ export function requireCredential(
   return { option, ...held };
 }
 
-/** The request an operation makes of `input`: at once when its fast check vouches, else once its schema has run. */
+/** The request an operation makes of `input`, checked by its generated check and its rules; or the refusal, thrown. */
 function specOf<P, O>(
   context: ClientContext,
   operation: Operation<P, O>,
   input: unknown,
   trace: CallTrace,
   inputChecked: boolean,
-): Eventually<RequestSpec> {
+): RequestSpec | Promise<RequestSpec> {
   const credential = requireCredential(context, operation, trace.operation);
   const refused = (checked: Checked<P>) => {
     if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
     return checked.value;
   };
-  const build = (value: P): RequestSpec => ({
+  const spec = (value: P): RequestSpec => ({
     method: operation.method,
     write: operation.write,
     credential,
     trace,
     ...operation.request(value),
   });
-  const checked: Eventually<Checked<P>> =
-    operation.input && !inputChecked ? checkInput(operation.input, input) : { ok: true, value: input as P };
-  return andThen(checked, (parsed) => {
-    const value = refused(parsed);
-    return operation.check ? andThen(operation.check(value), (ruled) => build(refused(ruled))) : build(value);
-  });
+  const value = operation.input && !inputChecked ? refused(operation.input(input)) : (input as P);
+  const checked = operation.check ? operation.check(value) : { ok: true as const, value };
+  return checked instanceof Promise ? checked.then((c) => spec(refused(c))) : spec(refused(checked));
 }

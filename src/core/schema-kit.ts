@@ -4,14 +4,14 @@
  * browser bundle, and these say the same with a clearer message. What a refinement means in
  * JSON Schema (an enum, an integer range, a format) is noted beside it in
  * {@link jsonSchemaHints}, which the OpenAPI documents are generated with; which plain
- * function it runs is noted in {@link plainTests}, which the fast checks are generated with.
+ * function it runs, and the words of its issue, are noted in {@link plainTests}, which the
+ * checks the clients run (no zod) are generated with.
  */
 import * as z from 'zod/mini';
 import { isUuid } from '../internal/path.js';
-import { isAtLeast, isAtMost, isBoolean, isOneOf, matches, type Problem } from './checks.js';
+import { booleanMessage, isAtLeast, isAtMost, isBoolean, isOneOf, matches, type Problem } from './checks.js';
 import type { LimitRow } from './limits.js';
 import { DOCUMENTED_URL_PATTERN, httpUrlProblem, isHttpUrl } from './url-text.js';
-import { kindOf } from './validation.js';
 
 /** @internal The JSON Schema a refined schema stands for, read when the OpenAPI documents are built. */
 export const jsonSchemaHints: WeakMap<object, Record<string, unknown>> = new WeakMap();
@@ -26,21 +26,29 @@ type PlainFunction = (value: any, ...args: any[]) => unknown;
 
 /**
  * @internal The plain function a custom schema or a check runs, with the arguments the schema
- * fixed: a `test` passes when it returns a truthy value, a `problems` rule when it finds none.
- * `scripts/fast-checks.ts` reads it to call the same function (imported from a module without
- * zod) in the generated fast checks; a check not noted here is one they cannot vouch for.
+ * fixed: a `test` passes when it returns a truthy value, a `problems` rule when it finds none;
+ * and the words of its issue (`message`: fixed text, or a plain function of the value).
+ * `scripts/fast-checks.ts` reads it to call the same functions (imported from a module without
+ * zod) in the generated checks; a check not noted here is one they cannot mirror.
  */
 export interface PlainTest {
   kind: 'test' | 'problems';
   fn: PlainFunction;
   args: readonly unknown[];
+  message?: string | PlainFunction | undefined;
 }
 
 /** @internal See {@link PlainTest}. */
 export const plainTests: WeakMap<object, PlainTest> = new WeakMap();
 
-function noted<S extends object>(schemaOrCheck: S, fn: PlainFunction, args: readonly unknown[] = [], kind: PlainTest['kind'] = 'test'): S {
-  plainTests.set(schemaOrCheck, { kind, fn, args });
+function noted<S extends object>(
+  schemaOrCheck: S,
+  fn: PlainFunction,
+  args: readonly unknown[] = [],
+  message?: PlainTest['message'],
+  kind: PlainTest['kind'] = 'test',
+): S {
+  plainTests.set(schemaOrCheck, { kind, fn, args, message });
   return schemaOrCheck;
 }
 
@@ -50,10 +58,13 @@ export function refineWith<T, A extends unknown[]>(
   args: A,
   params: string | { message: string; path?: (string | number)[]; when?: (payload: { value: unknown }) => boolean },
 ) {
+  // Read before zod takes `params` (it moves the message to `error`).
+  const message = typeof params === 'string' ? params : params.message;
   return noted(
     z.refine<T>((value) => test(value, ...args), params),
     test,
     args,
+    message,
   );
 }
 
@@ -69,7 +80,7 @@ export function rule<T, A extends unknown[]>(problems: (value: T, ...args: A) =>
       ctx.addIssue({ code: 'custom', path, message, input: 'input' in rest ? rest.input : value });
     }
   }, onAnyObject);
-  return noted(check, problems, args, 'problems');
+  return noted(check, problems, args, undefined, 'problems');
 }
 
 /**
@@ -103,7 +114,7 @@ export function integer(min = -SAFE, max = SAFE) {
     z
       .number()
       .check(
-        noted(z.refine<number>(Number.isInteger, 'must be an integer'), Number.isInteger),
+        noted(z.refine<number>(Number.isInteger, 'must be an integer'), Number.isInteger, [], 'must be an integer'),
         refineWith(isAtLeast, [min], `must be at least ${min}`),
         refineWith(isAtMost, [max], `must be at most ${max}${max === SAFE ? ' (past it a whole number loses digits)' : ''}`),
       ),
@@ -114,7 +125,7 @@ export function integer(min = -SAFE, max = SAFE) {
 /**
  * A custom check, `test(value, ...args)`, whose message says "is required" when the member is
  * missing. `test` is a plain function exported from a module without zod, so the generated
- * fast checks can call it too.
+ * generated checks can call it too.
  */
 export function custom<T, A extends unknown[] = []>(
   test: (value: unknown, ...args: A) => boolean,
@@ -125,7 +136,7 @@ export function custom<T, A extends unknown[] = []>(
   // Not aborting: the rules between members still run, so every problem is reported at once.
   const check = args.length ? (value: unknown) => test(value, ...args) : (test as unknown as (value: unknown) => boolean);
   const schema = z.custom<T>(check, { error: (issue) => (issue.input === undefined ? 'is required' : message), abort: false });
-  return noted(hinted(schema, hint), test, args);
+  return noted(hinted(schema, hint), test, args, message);
 }
 
 /** One of `values`. */
@@ -149,11 +160,13 @@ export function matching(pattern: RegExp, message: string) {
 export const boolean = noted(
   hinted(
     z.custom<boolean>(isBoolean, {
-      error: (issue) => (issue.input === undefined ? 'is required' : `must be a boolean, not ${kindOf(issue.input)}`),
+      error: (issue) => (issue.input === undefined ? 'is required' : booleanMessage(issue.input)),
     }),
     { type: 'boolean' },
   ),
   isBoolean,
+  [],
+  booleanMessage,
 );
 
 /** A UUID in its 8-4-4-4-12 hexadecimal form, as the documents' `(uuid)` ids are. */
@@ -173,6 +186,8 @@ export const httpUrl = hinted(
         if (message) ctx.addIssue({ code: 'custom', message, input: s });
       }),
       isHttpUrl,
+      [],
+      httpUrlProblem,
     ),
   ),
   { format: 'uri', pattern: DOCUMENTED_URL_PATTERN },

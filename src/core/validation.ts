@@ -5,31 +5,17 @@
  * client's pre-flight and `checkInboundUpdate` name the same path for the same input.
  */
 import type * as z from 'zod/mini';
+import { typeMessage, unknownMessage } from './checks.js';
 import { RequestValidationError, type ValidationIssue } from './errors/index.js';
+
+export { kindOf } from './checks.js';
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
-/** What a value is, in words that read right after "not": `NaN`, `a BigInt`, `a Date`, `a Map`. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'a number' : String(value);
-  if (typeof value === 'bigint') return 'a BigInt';
-  if (typeof value === 'symbol') return 'a Symbol';
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  if (Array.isArray(value)) return 'an array';
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
-  return !name || name === 'Object' ? 'an object' : `a ${name}`;
-}
-
 /** One readable message per issue. The schemas give every check its own message; only a wrong type and unknown members need words made here. */
 function describe(issue: Issue): string {
-  if (issue.code === 'invalid_type') {
-    if (issue.input === undefined) return 'is required';
-    const expected = issue.expected === 'number' && typeof issue.input === 'number' ? 'finite number' : issue.expected;
-    return `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}, not ${kindOf(issue.input)}`;
-  }
-  if (issue.code === 'unrecognized_keys')
-    return `unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'invalid_type') return typeMessage(`${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`, issue.input);
+  if (issue.code === 'unrecognized_keys') return unknownMessage(issue.keys);
   return issue.message;
 }
 

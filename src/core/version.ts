@@ -5,4 +5,4 @@
  * console.log(`opslink ${VERSION}`);
  * ```
  */
-export const VERSION = '0.3.0';
+export const VERSION = '0.4.0';

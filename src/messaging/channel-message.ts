@@ -1,24 +1,14 @@
 /**
- * The channel message endpoint, in a file of its own with its fast checks: `MessagingClient`
- * loads it with its first `postChannelMessage`, so a page that never posts to a channel
- * loads none of the embed rules. The embed schemas (and zod) are loaded only for a message
- * the fast check cannot vouch for.
+ * The channel message endpoint, in a file of its own with its generated checks:
+ * `MessagingClient` loads it with its first `postChannelMessage`, so a page that never posts
+ * to a channel loads none of the embed rules.
  */
-import { inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
 import { timeOf } from '../internal/dates.js';
-import { readChannelMessage, readStrictChannelMessage } from './channel-checks.generated.js';
+import { checkChannelMessage, checkStrictChannelMessage } from './channel-checks.generated.js';
 import { MESSAGING_ENV } from './env.js';
 import { type CreatedMessage, parseCreatedMessage } from './responses.js';
 import type { WebhookUrlParts } from './webhook-url.js';
-
-/** The channel schemas, loaded (with zod) only for a message a generated fast check cannot vouch for. */
-const schemas = () => import('./channel-schemas.js');
-
-const channelMessageInputs = {
-  documented: inputCheck(readChannelMessage, async () => (await schemas()).channelMessageSchema),
-  'chat-platform': inputCheck(readStrictChannelMessage, async () => (await schemas()).strictChannelMessageSchema),
-};
 
 /**
  * A channel message: to the webhook URL as written, with no Authorization header, when the
@@ -33,7 +23,7 @@ export function postChannelMessage(
     template: webhook ? '/api/automation/webhooks/{channelId}/{token}' : '/api/automation/messages',
     write: true,
     subject: 'channel message',
-    input: channelMessageInputs[embedLimits === 'chat-platform' ? 'chat-platform' : 'documented'],
+    input: embedLimits === 'chat-platform' ? checkStrictChannelMessage : checkChannelMessage,
     credential: webhook ? undefined : 'channelKey',
     alternative: ` or the webhookUrl option (${MESSAGING_ENV.webhookUrl})`,
     request: (message) => {

@@ -1,10 +1,9 @@
 /**
  * The channel message and embed schemas of the messaging API, apart from the others: they
- * are the largest (every embed member, its limits, calendar-checked timestamps), and a page
- * that never posts to a channel loads none of them (the client loads the channel message's
- * operation with the first `postChannelMessage`, and this file only for a message its fast
- * check, `channel-checks.generated.ts`, cannot vouch for). Built from the same limits table;
- * the rules between members are plain functions (`rules.ts`) that the fast checks call too.
+ * are the largest (every embed member, its limits, calendar-checked timestamps). The client
+ * checks with the checks generated from them (`channel-checks.generated.ts`, no zod); these
+ * are exported by `opslink/schemas`. Built from the same limits table; the rules between
+ * members are plain functions (`rules.ts`) that the generated checks call too.
  */
 import * as z from 'zod/mini';
 import type { LimitRow } from '../core/limits.js';

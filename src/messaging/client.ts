@@ -12,15 +12,16 @@ import {
 import { checkCredential, normalizeBaseUrl } from '../core/config.js';
 import { ConfigurationError, RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { Gate, HttpClient } from '../core/http/index.js';
-import { checkInput, type InputCheck } from '../core/input-check.js';
-import { type ClientContext, callTrace, type Operation, requireCredential, runLoaded, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, type Operation, requireCredential, runOperation } from '../core/operation.js';
 import type { CommonOptions, Credential, RequestOptions } from '../core/options.js';
+import type { Checked } from '../core/validation.js';
 import { definedMembers } from '../internal/defined.js';
-import type { Eventually } from '../internal/eventually.js';
 import { credentialState, defineInspect } from '../internal/inspect.js';
 import { environment } from '../internal/runtime.js';
+import { postChannelMessage } from './channel-message.js';
 import type { ChannelMessageInput } from './channel-schemas.js';
 import { MESSAGING_ENV } from './env.js';
+import { checkDirectMessage } from './fast-checks.generated.js';
 import * as operations from './operations.js';
 import type { Announcement, CreatedMessage } from './responses.js';
 import type { AnnouncementInput, DirectMessageInput } from './schemas.js';
@@ -82,8 +83,8 @@ export class MessagingClient {
   readonly #http: HttpClient;
   readonly #context: ClientContext;
   readonly #webhook: ReturnType<typeof readWebhookUrl> | undefined;
-  /** The channel message endpoint, loaded by the first `postChannelMessage` (with the embed schemas): its promise, then the endpoint itself, so later calls run at once. */
-  #channelMessage: Eventually<Operation<unknown, CreatedMessage>> | undefined;
+  /** The channel message endpoint of this client's webhook URL and embed limits, made by the first `postChannelMessage`. */
+  #channelMessage: Operation<unknown, CreatedMessage> | undefined;
 
   constructor(options: MessagingClientOptions);
   /** @internal `withOptions` passes the original's gate. */
@@ -227,7 +228,7 @@ export class MessagingClient {
     return runBulk<DirectMessageInput, CreatedMessage>(
       items,
       {
-        check: (item, index) => checkInput(operations.directMessageInput as InputCheck<DirectMessageInput>, item, [index]),
+        check: (item, index) => checkDirectMessage(item, [index]) as Checked<DirectMessageInput>,
         // The item is the schema's output already (`check` above): not parsed a second time.
         send: (item, request) =>
           runOperation(this.#context, operations.sendDirectMessage, item, { ...request, inputChecked: true }, 'sendDirectMessage'),
@@ -265,17 +266,8 @@ export class MessagingClient {
    * ```
    */
   postChannelMessage(input: ChannelMessageInput, options?: RequestOptions): APIPromise<CreatedMessage> {
-    const load = () => {
-      this.#channelMessage ??= import('./channel-message.js').then(
-        (module) => (this.#channelMessage = module.postChannelMessage(this.#options.embedLimits, this.#webhook)),
-        (error: unknown) => {
-          this.#channelMessage = undefined; // tried again by the next call
-          throw error;
-        },
-      );
-      return this.#channelMessage;
-    };
-    return runLoaded(this.#context, load, input, options, 'postChannelMessage');
+    this.#channelMessage ??= postChannelMessage(this.#options.embedLimits, this.#webhook);
+    return runOperation(this.#context, this.#channelMessage, input, options, 'postChannelMessage');
   }
 
   /** @internal What opslink/proxy uses of this client: its redactor and its log sink. */

@@ -2,17 +2,9 @@
  * The messaging endpoints as declarations: what each sends, with which key, and how its answer
  * is read. The channel message's is `channel-message.ts`, loaded by the first `postChannelMessage`.
  */
-import { inputCheck } from '../core/input-check.js';
 import type { Operation } from '../core/operation.js';
-import { readAnnouncement, readDirectMessage } from './fast-checks.generated.js';
+import { checkAnnouncement, checkDirectMessage } from './fast-checks.generated.js';
 import { type Announcement, type CreatedMessage, parseAnnouncement, parseCreatedMessage } from './responses.js';
-
-/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
-const schemas = () => import('./schemas.js');
-
-/** A direct message's check: its fast check, else `directMessageSchema`. */
-export const directMessageInput = inputCheck(readDirectMessage, async () => (await schemas()).directMessageSchema);
-const announcementInput = inputCheck(readAnnouncement, async () => (await schemas()).announcementSchema);
 
 /** `POST /api/bot/messages`, bearer bot key. */
 export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
@@ -20,7 +12,7 @@ export const sendDirectMessage: Operation<unknown, CreatedMessage> = {
   template: '/api/bot/messages',
   write: true,
   subject: 'direct message',
-  input: directMessageInput,
+  input: checkDirectMessage,
   credential: 'botKey',
   request: (json) => ({ path: '/api/bot/messages', json }),
   parse: parseCreatedMessage,
@@ -32,7 +24,7 @@ export const postAnnouncement: Operation<unknown, Announcement> = {
   template: '/api/bot/announcements',
   write: true,
   subject: 'announcement',
-  input: announcementInput,
+  input: checkAnnouncement,
   credential: 'botKey',
   request: (json) => ({ path: '/api/bot/announcements', json }),
   parse: parseAnnouncement,

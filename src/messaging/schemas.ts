@@ -1,38 +1,15 @@
 /**
- * Request schemas of the messaging API (zod/mini, so they cost little in a bundle), built
- * from the limits table; the request types derive from them. Channel messages and their
- * embeds are `channel-schemas.ts`, loaded by a page only when it posts one. They run before every request,
- * and the mock checks what it receives with them, so the SDK and the mock cannot part.
- * Users may run them too, e.g. to check a form before submitting it.
+ * Request schemas of the messaging API (zod/mini), built from the limits table; the request
+ * types derive from them. Channel messages and their embeds are `channel-schemas.ts`. The
+ * checks every request runs are generated from them (`fast-checks.generated.ts`, without zod),
+ * and the mock checks what it receives with them, so the SDK and the mock cannot part. Users
+ * import them from `opslink/schemas`, e.g. to check a form before submitting it.
  */
 import * as z from 'zod/mini';
 import { holdsExactlyOne } from '../core/checks.js';
 import { nonEmpty, onAnyObject, refineWith, text, uuid } from '../core/schema-kit.js';
 import { MESSAGING_LIMITS as L } from './limits.js';
-
-/**
- * The members of a direct message's `to`, of which it holds exactly one.
- * @example
- * ```ts
- * const form: Partial<Record<(typeof RECIPIENT_KEYS)[number], string>> = { email: 'ana@example.com' };
- * const given = RECIPIENT_KEYS.filter((key) => form[key]); // ['email']: must be exactly one
- * ```
- */
-export const RECIPIENT_KEYS = ['userId', 'phoneNumber', 'email'] as const;
-type RecipientKey = (typeof RECIPIENT_KEYS)[number];
-
-/**
- * `to` of a direct message: exactly one way to find the employee, `userId` (uuid),
- * `phoneNumber` (equal to the number on file) or `email` (matched case-insensitively). A
- * second member does not compile.
- * @example
- * ```ts
- * const recipientOf = (employee: { id?: string; email: string }): Recipient =>
- *   employee.id ? { userId: employee.id } : { email: employee.email };
- * await messaging.sendDirectMessage({ to: recipientOf({ email: 'ana@example.com' }), body: 'Your shift starts at 9' });
- * ```
- */
-export type Recipient = { [K in RecipientKey]: { [P in K]: string } & { [P in Exclude<RecipientKey, K>]?: never } }[RecipientKey];
+import { RECIPIENT_KEYS, type Recipient } from './recipients.js';
 
 const recipientSchema = z
   .strictObject({ userId: z.optional(uuid), phoneNumber: z.optional(nonEmpty), email: z.optional(nonEmpty) })

@@ -2,21 +2,21 @@
  * A bulk CSV checked before it is sent (`inbound.createBulk` with text, bytes or a `Blob`), the
  * way rows are: the header's columns, then every record read back into a row (`rowFromCells`)
  * and held to the row check, every problem at once, by row (counted from 0, as an array of
- * rows is) and column. A `Blob` (a file from `openAsBlob`) is read as a stream, so memory does
- * not grow with the file; it is read again when it is sent. Records are gathered line by line
- * (a line break inside quotes continues a record) and read one by one, at once while the rows'
- * fast check vouches for them.
+ * rows is) and column. A `Blob` (a file from `openAsBlob`) is read slice by slice, so memory
+ * does not grow with the file; it is read again when it is sent. Records are gathered line by line
+ * (a line break inside quotes continues a record) and read one by one.
  */
 import type { ValidationIssue } from '../core/errors/index.js';
-import { checkInput, type InputCheck } from '../core/input-check.js';
 import type { Checked } from '../core/validation.js';
 import { parseCsv, rowFromCells } from './csv.js';
-import { CREATE_FORM_KINDS, CSV_COLUMNS } from './fast-checks.generated.js';
+import { BULK_CSV_COLUMNS, CREATE_FORM_KINDS } from './fast-checks.generated.js';
 
 /** A record still open (an unclosed quote) past this many characters is refused, not held. */
 const MAX_RECORD = 1 << 20;
 /** Problems kept: past them the check goes on counting, so a file wrong throughout holds no more memory than this. */
 export const MAX_CSV_ISSUES = 1_000;
+/** The upload's columns, in order. */
+const CSV_COLUMNS: readonly string[] = BULK_CSV_COLUMNS;
 /** The number columns of a row, read as numbers when they are plain decimals (as the SDK writes them). */
 const NUMERIC = CSV_COLUMNS.filter((column) => CREATE_FORM_KINDS[column] === 'number');
 
@@ -75,20 +75,24 @@ export class CsvRecords {
   }
 }
 
-/** The text of a `Blob`, read as a stream and decoded as strict UTF-8 (a byte that is not throws). */
+/** How much of a `Blob` is read at a time: its text stays below the size V8 allocates apart (large objects wait for a full collection). */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * The text of a `Blob`, read slice by slice and decoded as strict UTF-8 (a byte that is not
+ * throws). Each slice's memory is let go as soon as it is decoded (detached) rather than at
+ * the next garbage collection, which waits for tens of MB of them: memory stays flat however
+ * large the file.
+ */
 async function* textOfBlob(blob: Blob): AsyncGenerator<string> {
-  const reader = blob.stream().getReader();
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      yield decoder.decode(value, { stream: true });
-    }
-    yield decoder.decode();
-  } finally {
-    reader.cancel().catch(() => {});
+  for (let offset = 0; offset < blob.size; offset += SLICE_BYTES) {
+    const slice = await blob.slice(offset, offset + SLICE_BYTES).arrayBuffer();
+    const text = decoder.decode(slice, { stream: true });
+    (slice as ArrayBuffer & { transfer?(length: number): ArrayBuffer }).transfer?.(0);
+    yield text;
   }
+  yield decoder.decode();
 }
 
 /**
@@ -96,22 +100,20 @@ async function* textOfBlob(blob: Blob): AsyncGenerator<string> {
  * `['header', column]` for the header, `[row, column]` for a record's cell (the first record
  * after the header is row 0), `[row]` for a record that cannot be read, `[]` for the file.
  */
-export async function checkCsvUpload(csv: string | Blob, rowCheck: InputCheck): Promise<ValidationIssue[]> {
+/** One row's check: its value, or every problem under `at`. */
+export type RowCheck = (row: unknown, at: (string | number)[]) => Checked<unknown>;
+
+export async function checkCsvUpload(csv: string | Blob, rowCheck: RowCheck): Promise<ValidationIssue[]> {
   const check = new UploadCheck(rowCheck);
   const records = new CsvRecords();
-  // A row is checked at once when its fast check vouches for it; only a row that needs its
-  // schema is waited for, so a large file costs no promise per record.
-  const readAll = async (list: string[]) => {
-    for (const record of list) {
-      const pending = check.read(record);
-      if (pending) await pending;
-    }
+  const readAll = (list: string[]) => {
+    for (const record of list) check.read(record);
   };
   try {
-    if (typeof csv === 'string') await readAll(records.push(csv));
-    else for await (const chunk of textOfBlob(csv)) await readAll(records.push(chunk));
+    if (typeof csv === 'string') readAll(records.push(csv));
+    else for await (const chunk of textOfBlob(csv)) readAll(records.push(chunk));
     const last = records.end();
-    if (last !== undefined) await readAll([last]);
+    if (last !== undefined) readAll([last]);
     check.atEnd();
   } catch (error) {
     if (error instanceof UnclosedQuote) check.add([check.rows], error.message);
@@ -125,14 +127,14 @@ export async function checkCsvUpload(csv: string | Blob, rowCheck: InputCheck): 
 class UploadCheck {
   /** Orders read so far: the row the next one is (blank lines are no orders). */
   rows = 0;
-  readonly #rowCheck: InputCheck;
+  readonly #rowCheck: RowCheck;
   #header: string[] | undefined;
   /** Columns a row's check found missing that the header lacks: told once, at the header. */
   readonly #missing = new Set<string>();
   readonly #issues: ValidationIssue[] = [];
   #more = 0;
 
-  constructor(rowCheck: InputCheck) {
+  constructor(rowCheck: RowCheck) {
     this.#rowCheck = rowCheck;
   }
 
@@ -149,18 +151,17 @@ class UploadCheck {
     ];
   }
 
-  /** Reads one record (its text, line end included): the header, an order, or nothing (a blank line); a promise only when its row waits for its schema. */
-  read(record: string): Promise<void> | undefined {
+  /** Reads one record (its text, line end included): the header, an order, or nothing (a blank line). */
+  read(record: string): void {
     const parsed = parseCsv(record);
     if ('error' in parsed) {
       this.add([this.#header ? this.rows++ : 'header'], parsed.error.replace(/^Row \d+: /, ''));
-      return undefined;
+      return;
     }
     const fields = parsed.records[0]?.fields;
-    if (!fields) return undefined;
+    if (!fields) return;
     if (!this.#header) this.#readHeader(fields);
-    else return this.#readRow(this.rows++, fields);
-    return undefined;
+    else this.#readRow(this.rows++, fields);
   }
 
   /** The header's columns: an unknown one or one named twice is a problem, and not read in the rows. */
@@ -179,21 +180,17 @@ class UploadCheck {
     });
   }
 
-  #readRow(row: number, fields: string[]): Promise<void> | undefined {
+  #readRow(row: number, fields: string[]): void {
     const header = this.#header as string[];
     if (fields.length !== header.length) {
       this.add([row], `has ${fields.length} fields; the header has ${header.length}`);
-      return undefined;
+      return;
     }
     // Columns refused at the header (named '' here) are left out of the row: told once, not on every row.
     const cells = rowFromCells(header, fields, NUMERIC);
     delete cells[''];
-    const checked = checkInput(this.#rowCheck, cells, [row]);
-    return checked instanceof Promise ? checked.then((c) => this.#issuesOf(c, header)) : this.#issuesOf(checked, header);
-  }
-
-  #issuesOf(checked: Checked<unknown>, header: string[]): undefined {
-    if (checked.ok) return undefined;
+    const checked = this.#rowCheck(cells, [row]);
+    if (checked.ok) return;
     for (const issue of checked.issues) {
       const column = String(issue.path[1] ?? '');
       if (column === '' || header.includes(column)) this.add(issue.path, issue.message);
@@ -202,7 +199,6 @@ class UploadCheck {
         this.add(['header', column], `is missing: every order needs it (${issue.message})`);
       }
     }
-    return undefined;
   }
 
   /** An empty file, or a header and no orders, once the whole text was read. */

@@ -4,14 +4,14 @@
  * their own that `InboundOrders` loads with the first of those calls, so a page that only
  * lists and creates orders loads none of it.
  */
-import { checkInput, inputCheck } from '../core/input-check.js';
+
+import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { type Checked, checkedOr } from '../core/validation.js';
-import { andThen, type Eventually } from '../internal/eventually.js';
 import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
 import { ordersToCsv } from './csv.js';
 import { checkCsvUpload } from './csv-check.js';
-import { CSV_COLUMNS, readInboundOrderRow, readInboundOrderUpdate } from './fast-checks.generated.js';
+import { BULK_CSV_COLUMNS, checkInboundOrderRow, checkInboundOrderUpdate } from './fast-checks.generated.js';
 import { bulkForm } from './multipart.js';
 import { idIssues } from './operations.js';
 import { parseBulkCreated, parseUpdated } from './read-bodies.js';
@@ -19,11 +19,6 @@ import type { BulkCreateResult, InboundOrderUpdate, UpdateResult } from './types
 import { formatOrderDate } from './wire-format.js';
 
 const credential = 'apiKey';
-
-/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
-const schemas = () => import('./schemas.js');
-const rowInput = inputCheck(readInboundOrderRow, async () => (await schemas()).inboundOrderRowSchema);
-const updateInput = inputCheck(readInboundOrderUpdate, async () => (await schemas()).inboundOrderUpdateSchema);
 
 /** `POST /api/v1/inbound` with `bulk=true` and a CSV `file`: text, a Blob (streamed), bytes, or rows checked one by one. */
 export const createBulk: Operation<unknown, BulkCreateResult> = {
@@ -38,21 +33,29 @@ export const createBulk: Operation<unknown, BulkCreateResult> = {
 };
 
 /**
+ * One row of a bulk upload checked as `inboundOrderRowSchema` checks it: the values the CSV
+ * is written from, or every problem, its path under `at` (the row's index).
+ */
+export function checkRow(row: unknown, at: (string | number)[]): Checked<unknown> {
+  return checkInboundOrderRow(row, at);
+}
+
+/**
  * Rows: each checked one by one, and their checked values are what the CSV is written from.
  * CSV text, bytes or a file: every record read back into a row and checked the same way.
  */
-function checkBulk(input: unknown): Eventually<Checked<unknown>> {
+function checkBulk(input: unknown): Checked<unknown> | Promise<Checked<unknown>> {
   if (Array.isArray(input)) {
     if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
-    const rows: Eventually<Checked<unknown>>[] = [];
+    const values: unknown[] = [];
+    const issues: ValidationIssue[] = [];
     // An index loop, not map: a hole in a sparse array is a missing order, not nothing.
-    for (let i = 0; i < input.length; i++) rows.push(checkInput(rowInput, input[i], [i]));
-    const gather = (all: Checked<unknown>[]) =>
-      checkedOr(
-        all.flatMap((row) => (row.ok ? [row.value] : [])),
-        all.flatMap((row) => (row.ok ? [] : row.issues)),
-      );
-    return rows.some((row) => row instanceof Promise) ? Promise.all(rows).then(gather) : gather(rows as Checked<unknown>[]);
+    for (let i = 0; i < input.length; i++) {
+      const row = checkRow(input[i], [i]);
+      if (row.ok) values.push(row.value);
+      else issues.push(...row.issues);
+    }
+    return checkedOr(values, issues);
   }
   const size =
     typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
@@ -60,14 +63,14 @@ function checkBulk(input: unknown): Eventually<Checked<unknown>> {
   if (size === 0) return checkedOr(input, [{ path: [], message: 'must not be empty' }]);
   // Text, bytes and files are held to the same rules as rows, before anything is sent (a file is read twice).
   const csv = isBytes(input) ? new Blob([input as BlobPart], { type: 'text/csv' }) : (input as string | Blob);
-  return checkCsvUpload(csv, rowInput).then((issues) => checkedOr(csv, issues));
+  return checkCsvUpload(csv, checkRow).then((issues) => checkedOr(csv, issues));
 }
 
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
 
 /** What the check passed: rows (written as CSV), or the text or `Blob` it read (bytes were made one). */
 function csvOf(input: unknown): string | Blob {
-  return Array.isArray(input) ? ordersToCsv(CSV_COLUMNS, input) : (input as string | Blob);
+  return Array.isArray(input) ? ordersToCsv(BULK_CSV_COLUMNS, input) : (input as string | Blob);
 }
 
 type UpdateInput = { order_id: unknown; patch: Record<string, unknown> };
@@ -91,28 +94,26 @@ export const updateOrder: Operation<UpdateCall, UpdateResult> = {
 };
 
 /** The id and the patch as checked (the schema's reading of it is what is sent), or every problem with the rules broken. */
-export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Eventually<Checked<UpdateInput>> {
+export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOrder | undefined): Checked<UpdateInput> {
   const id = idIssues('order_id', orderId);
-  return andThen(checkInput(updateInput, patch), (parsed) => {
-    if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
-    const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
-    const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
-    // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
-    const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
-    return checkedOr({ order_id: orderId, patch: wire }, issues);
-  });
+  const parsed = checkInboundOrderUpdate(patch);
+  if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
+  const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
+  const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+  // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
+  const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
+  return checkedOr({ order_id: orderId, patch: wire }, issues);
 }
 
 /** One change of `updateMany` as checked: its id, its patch as the schema read it, and the members of `current` the rules read. */
-export function checkUpdateItem(item: unknown, index: number): Eventually<Checked<UpdateCall>> {
+export function checkUpdateItem(item: unknown, index: number): Checked<UpdateCall> {
   if (item === null || typeof item !== 'object')
     return { ok: false, issues: [{ path: [index], message: 'must be an object with order_id and patch' }] };
   const { order_id, patch, current } = item as UpdateCall;
   const kept = copyCurrentOrder(current);
   const at = (path: (string | number)[]) => (path[0] === 'order_id' ? [index, 'order_id'] : [index, 'patch', ...path]);
-  return andThen(checkUpdate(order_id, patch, kept), (checked) =>
-    checked.ok
-      ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
-      : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) },
-  );
+  const checked = checkUpdate(order_id, patch, kept);
+  return checked.ok
+    ? { ok: true, value: { order_id, patch: checked.value.patch, current: kept } }
+    : { ok: false, issues: checked.issues.map((issue) => ({ ...issue, path: at(issue.path) })) };
 }

@@ -1,12 +1,10 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { type BulkOptions, type BulkPromise, runBulk } from '../core/bulk.js';
-import { APIConnectionError } from '../core/errors/index.js';
-import { type ClientContext, callTrace, runLoaded, runOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, runOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Checked } from '../core/validation.js';
-import type { Eventually } from '../internal/eventually.js';
-import { snapshot } from '../internal/snapshot.js';
 import type { CurrentOrder } from './check-update.js';
+import * as writes from './inbound-writes.js';
 import { createOrder, listInbound } from './operations.js';
 import type { PagePromise } from './page-promise.js';
 import { type ListOptions, listPages } from './pages.js';
@@ -52,9 +50,6 @@ export interface InboundUpdateItem {
 /** What traces name an update by (the loaded operation's method and path). */
 const UPDATE = { method: 'PUT', template: '/api/v1/inbound/{order_id}' } as const;
 
-/** The code of the writes a page seldom makes: loaded by the first `update`, `updateMany` or `createBulk`. */
-type Writes = typeof import('./inbound-writes.js');
-
 /**
  * `inbound.*`: inbound orders, the items a client sends to the warehouse. Create one (form
  * upload) or many (CSV bulk upload), list them with pagination, and update them. Reached as
@@ -71,10 +66,6 @@ type Writes = typeof import('./inbound-writes.js');
  */
 export class InboundOrders {
   readonly #context: ClientContext;
-  /** The module of `update`, `updateMany` and `createBulk`, once a call has asked for it. */
-  #writes: Promise<Writes> | undefined;
-  /** The same, once loaded: what the bulk checks run with. */
-  #loaded: Writes | undefined;
 
   /** @internal */
   constructor(context: ClientContext) {
@@ -114,25 +105,7 @@ export class InboundOrders {
   createBulk(input: BulkInput, options?: RequestOptions): APIPromise<BulkCreateResult> {
     // Bytes copied now, as rows are (a Blob or File is taken as given): the caller may reuse its buffer meanwhile.
     const taken = input instanceof ArrayBuffer ? input.slice(0) : input instanceof Uint8Array ? new Uint8Array(input) : input;
-    return runLoaded(
-      this.#context,
-      () => this.#loaded?.createBulk ?? this.#load().then((m) => m.createBulk),
-      taken,
-      options,
-      'inbound.createBulk',
-    );
-  }
-
-  /** The writes' module, imported by the first call that needs it; a failed import is tried again by the next call. */
-  #load(): Promise<Writes> {
-    this.#writes ??= import('./inbound-writes.js').then(
-      (module) => (this.#loaded = module),
-      (error: unknown) => {
-        this.#writes = undefined; // tried again by the next call
-        throw error;
-      },
-    );
-    return this.#writes;
+    return runOperation(this.#context, writes.createBulk, taken, options, 'inbound.createBulk');
   }
 
   /**
@@ -157,14 +130,7 @@ export class InboundOrders {
    */
   update(orderId: string, patch: InboundOrderUpdate, options?: UpdateOptions): APIPromise<UpdateResult> {
     const { current, ...request } = options ?? {};
-    const input = { order_id: orderId, patch, current };
-    return runLoaded(
-      this.#context,
-      () => this.#loaded?.updateOrder ?? this.#load().then((m) => m.updateOrder),
-      input,
-      options && request,
-      'inbound.update',
-    );
+    return runOperation(this.#context, writes.updateOrder, { order_id: orderId, patch, current }, options && request, 'inbound.update');
   }
 
   /**
@@ -180,20 +146,10 @@ export class InboundOrders {
    */
   updateMany(items: readonly InboundUpdateItem[], options?: BulkOptions<InboundUpdateItem>): BulkPromise<UpdateResult> {
     return runBulk<InboundUpdateItem, UpdateResult>(
-      // Read once, at the call: when its rules have to load first, a copy (the caller may change
-      // its items meanwhile); once loaded, every item is checked before the first await.
-      this.#loaded ? items : snapshot(items),
+      items,
       {
-        // Checked once the rules have loaded, on the copy taken at the call.
-        check: (item, index) => {
-          const check = (m: Writes) => m.checkUpdateItem(item, index) as Eventually<Checked<InboundUpdateItem>>;
-          return this.#loaded
-            ? check(this.#loaded)
-            : this.#load().then(check, (cause: unknown) => {
-                throw new APIConnectionError(`${this.#context.name}.inbound.updateMany: its code could not be loaded`, { cause });
-              });
-        },
-        send: (item, request) => runOperation(this.#context, (this.#loaded as Writes).updateOrder, item, request, 'inbound.update'),
+        check: writes.checkUpdateItem as (item: unknown, index: number) => Checked<InboundUpdateItem>,
+        send: (item, request) => runOperation(this.#context, writes.updateOrder, item, request, 'inbound.update'),
         subject: 'inbound order updates',
         trace: () => callTrace(this.#context, UPDATE, 'inbound.updateMany'),
       },

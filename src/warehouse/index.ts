@@ -1,19 +1,19 @@
 /**
  * opslink/warehouse: the warehouse client alone (inbound orders, shipments, CSV bulk
- * upload, update rules), with its schemas, limits and the errors all clients share.
+ * upload, update rules), with its types, limits and the errors all clients share. No zod:
+ * the schemas are `opslink/schemas`.
  * @module opslink/warehouse
  */
 export * from '../core/index.js';
 export { type CurrentOrder, checkInboundUpdate, type RuleViolation } from './check-update.js';
 export { WAREHOUSE_ENV, WarehouseClient, type WarehouseClientBaseOptions, type WarehouseClientOptions } from './client.js';
+export { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './fast-checks.generated.js';
 export * from './fields.js';
 export { InboundOrders, type InboundUpdateItem, type UpdateOptions } from './inbound.js';
 export { WAREHOUSE_LIMITS } from './limits.js';
 export { Page, type PageResult } from './page.js';
 export { PagePromise, type PaginationOptions } from './page-promise.js';
 export type { ListOptions } from './pages.js';
-export { INBOUND_ORDER_FIELDS, inboundOrderSchema, SHIPMENT_FIELDS, shipmentDetailSchema, shipmentSchema } from './responses.js';
-export * from './schemas.js';
 export { Shipments } from './shipments.js';
 export type * from './types.js';
 export { LIST_TO_UPDATE_NAMES, toInboundUpdate } from './update-patch.js';

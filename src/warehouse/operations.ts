@@ -1,13 +1,12 @@
 /**
  * The warehouse endpoints as declarations: what each sends and how its answer is read. The
- * writes a page seldom makes (update, bulk upload) are in `inbound-writes.ts`, loaded on demand.
+ * writes (update, bulk upload) with their rules are in `inbound-writes.ts`.
  */
 import type { ValidationIssue } from '../core/errors/index.js';
-import { type InputCheck, inputCheck } from '../core/input-check.js';
-import type { Operation } from '../core/operation.js';
+import type { InputCheck, Operation } from '../core/operation.js';
 import { checkedOr } from '../core/validation.js';
 import { isUuid } from '../internal/path.js';
-import { CREATE_FORM_KINDS, readInboundListParams, readInboundOrderCreate, readShipmentListParams } from './fast-checks.generated.js';
+import { CREATE_FORM_KINDS, checkInboundListParams, checkInboundOrderCreate, checkShipmentListParams } from './fast-checks.generated.js';
 import { WAREHOUSE_LIMITS } from './limits.js';
 import { createOrderForm } from './multipart.js';
 import type { ListOperation } from './pages.js';
@@ -16,10 +15,6 @@ import type { CreatedInboundOrder, InboundListParams, InboundOrder, Shipment, Sh
 import { appendQueryArray } from './wire-format.js';
 
 const credential = 'apiKey';
-
-/** The request schemas, loaded (with zod) only for an input a generated fast check cannot vouch for. */
-const schemas = () => import('./schemas.js');
-const createInput = inputCheck(readInboundOrderCreate, async () => (await schemas()).inboundOrderCreateSchema);
 
 /** A path id the document types as a UUID, checked before a URL is built (which also refuses `..`, `/`, `?`). */
 export function idIssues(field: string, value: unknown): ValidationIssue[] {
@@ -32,7 +27,7 @@ export const createOrder: Operation<Record<string, unknown>, CreatedInboundOrder
   template: '/api/v1/inbound',
   write: true,
   subject: 'inbound order',
-  input: createInput as InputCheck<Record<string, unknown>>,
+  input: checkInboundOrderCreate as InputCheck<Record<string, unknown>>,
   credential,
   request: (order) => ({ path: '/inbound', body: createOrderForm(order, CREATE_FORM_KINDS) }),
   parse: parseCreated,
@@ -85,25 +80,15 @@ function listOf<P extends { offset?: number; limit?: number } & Record<string, u
 }
 
 /** `GET /api/v1/inbound`, page by page. */
-export const listInbound = listOf<InboundQuery, InboundOrder>(
-  '/inbound',
-  inputCheck(readInboundListParams, async () => (await schemas()).inboundListParamsSchema),
-  parseInboundPage,
-  {
-    subject: 'inbound list parameters',
-    template: '/api/v1/inbound',
-    keyOf: (order) => order.order_id,
-  },
-);
+export const listInbound = listOf<InboundQuery, InboundOrder>('/inbound', checkInboundListParams, parseInboundPage, {
+  subject: 'inbound list parameters',
+  template: '/api/v1/inbound',
+  keyOf: (order) => order.order_id,
+});
 
 /** `GET /api/v1/shipments`, page by page. */
-export const listShipments = listOf<ShipmentQuery, Shipment>(
-  '/shipments',
-  inputCheck(readShipmentListParams, async () => (await schemas()).shipmentListParamsSchema),
-  parseShipmentPage,
-  {
-    subject: 'shipment list parameters',
-    template: '/api/v1/shipments',
-    keyOf: (shipment) => shipment.shipment_id,
-  },
-);
+export const listShipments = listOf<ShipmentQuery, Shipment>('/shipments', checkShipmentListParams, parseShipmentPage, {
+  subject: 'shipment list parameters',
+  template: '/api/v1/shipments',
+  keyOf: (shipment) => shipment.shipment_id,
+});

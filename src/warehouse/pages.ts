@@ -8,8 +8,7 @@ import { type APIPromise, rejectedPromise } from '../core/api-promise.js';
 import { checkRequestOptions } from '../core/config.js';
 import { RequestValidationError, ResponseValidationError, type ValidationIssue } from '../core/errors/index.js';
 import { type CallOptions, captureCallSite, openCall, type RawResponse, withCallSite } from '../core/http/index.js';
-import { checkInput, type InputCheck } from '../core/input-check.js';
-import { type ClientContext, callTrace, type Operation, sendOperation } from '../core/operation.js';
+import { type ClientContext, callTrace, type InputCheck, type Operation, sendOperation } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { andThen, type Eventually } from '../internal/eventually.js';
 import type { PageResult, PagingContext } from './page.js';
@@ -29,7 +28,7 @@ export type ListOptions = PaginationOptions & RequestOptions;
 /** @internal A list endpoint: a read whose request depends on the page's offset. */
 export interface ListOperation<P, Item> {
   subject: string;
-  /** The parameters' check: their fast check, else their schema. */
+  /** The parameters' check, generated from their schema. */
   input: InputCheck<unknown>;
   credential?: string;
   path: string;
@@ -58,7 +57,7 @@ function splitListOptions(options: ListOptions | undefined): { paging: Paginatio
 
 /**
  * @internal Checks the parameters and options, then returns the pages of a list (the first
- * already on its way; once their schema has run, when the fast check cannot vouch for them).
+ * already on its way).
  */
 export function listPages<P, Item>(
   context: ClientContext,
@@ -94,7 +93,7 @@ export function listPages<P, Item>(
     const deadline = callOptions.deadline ?? context.http.settings.deadline;
     // One deadline for the whole iteration: every page gets the same instant.
     lister.options = deadline === undefined ? callOptions : { ...callOptions, deadlineAt: Date.now() + deadline };
-    start = andThen(checkInput(operation.input, input ?? {}), (checked) => {
+    start = andThen(operation.input(input ?? {}), (checked) => {
       if (!checked.ok) throw new RequestValidationError(checked.issues, operation.subject);
       const params = checked.value as P;
       const limit = operation.limitOf(params);

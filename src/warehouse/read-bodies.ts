@@ -1,37 +1,45 @@
 /**
  * How each warehouse answer is read: the envelope unwrapped (`status: "failed"` is an error
- * under any HTTP status), then `data` checked against its documented schema. A body the
- * generated fast check (`body-checks.generated.ts`) vouches for resolves as received, with no
- * zod on the way; any other is checked by the schema itself (`responses.ts`, loaded with zod
- * then): what the SDK itself needs (`data` of its kind, a list's items array and total, the ids
- * it puts in URLs) is held in every mode, any other member off its documented type is reported,
- * or rejected under `strictResponseValidation` (`checkBody`).
+ * under any HTTP status), then `data` checked by the check generated from its documented
+ * schema (`body-checks.generated.ts`: zod's verdict and issues, without zod). A body that
+ * holds resolves as received; of one that does not, what the SDK itself needs (`data` of its
+ * kind, a list's items array and total, the ids it puts in URLs) is held in every mode, and any
+ * other member off its documented type is reported, or rejected under
+ * `strictResponseValidation`; the body then resolves as received too.
  */
 import type * as z from 'zod/mini';
 import { isRecord } from '../core/checks.js';
-import { type CheckPlan, checkBody, type RawResponse } from '../core/http/index.js';
-import { andThen, type Eventually } from '../internal/eventually.js';
-import { isCreatedOrderData, isInboundPage, isShipmentDetailData, isShipmentPage } from './body-checks.generated.js';
+import { memberPath, type RawResponse } from '../core/http/index.js';
+import type { Checked } from '../core/validation.js';
+import { checkCreatedOrderData, checkInboundPage, checkShipmentDetailData, checkShipmentPage } from './body-checks.generated.js';
 import type { createdOrderDataSchema, inboundPageSchema, shipmentDetailDataSchema, shipmentPageSchema } from './responses.js';
 
-type Schemas = typeof import('./responses.js');
-
-/** The response schemas, loaded (with zod) only for a body a fast check cannot vouch for. */
-const schemas = (): Promise<Schemas> => import('./responses.js');
+/** How a body's members are checked: where the value sits in the body, and which members the SDK cannot do without. */
+interface CheckPlan {
+  /** The value's path in the body (`['data']`). */
+  at: (string | number)[];
+  /** Member paths as `memberPath` writes them (`data.orders[].order_id`) that hold in every mode. */
+  essential: ReadonlySet<string>;
+}
 
 /**
- * `value` (at `plan.at` in `raw`'s body) as its schema reads it: at once, as received, when its
- * fast check says the schema takes it as it is; else once the schema has loaded and run (`checkBody`).
+ * `value` (at `plan.at` in `raw`'s body), as received, after its check: what breaks is reported
+ * (a `mismatch`, its essential members first, when one is among it; a `deviation` when not).
  */
-function readBody<S extends z.ZodMiniType>(
+function readBody<T>(
   raw: RawResponse,
-  accept: (value: unknown) => value is z.output<S>,
-  schema: (loaded: Schemas) => S,
+  check: (value: unknown, at?: (string | number)[]) => Checked<T>,
   value: unknown,
   plan: CheckPlan,
-): Eventually<z.output<S>> {
-  if (accept(value)) return value;
-  return schemas().then((loaded) => checkBody(raw, schema(loaded), value, plan));
+): T {
+  const result = check(value, plan.at);
+  if (!result.ok) {
+    const essential = result.issues.filter((issue) => plan.essential.has(memberPath(issue.path)));
+    // The issues that make it an error first: a message lists the first few, and they are its cause.
+    if (essential.length) raw.mismatch([...essential, ...result.issues.filter((issue) => !essential.includes(issue))]);
+    else raw.deviation(result.issues);
+  }
+  return value as T;
 }
 
 /**
@@ -92,30 +100,23 @@ function page<Item>(raw: RawResponse, items: Item[], counts: Counts, requested: 
 }
 
 export function parseInboundPage(raw: RawResponse, requested: Requested) {
-  const data = readBody<typeof inboundPageSchema>(raw, isInboundPage, (s) => s.inboundPageSchema, unwrap(raw).data, INBOUND_PAGE);
-  return andThen(data, (d) => page(raw, d.orders, d.results, requested));
+  const data = readBody<z.output<typeof inboundPageSchema>>(raw, checkInboundPage, unwrap(raw).data, INBOUND_PAGE);
+  return page(raw, data.orders, data.results, requested);
 }
 
 export function parseShipmentPage(raw: RawResponse, requested: Requested) {
-  const data = readBody<typeof shipmentPageSchema>(raw, isShipmentPage, (s) => s.shipmentPageSchema, unwrap(raw).data, SHIPMENT_PAGE);
-  return andThen(data, (d) => page(raw, d.shipments, d.results, requested));
+  const data = readBody<z.output<typeof shipmentPageSchema>>(raw, checkShipmentPage, unwrap(raw).data, SHIPMENT_PAGE);
+  return page(raw, data.shipments, data.results, requested);
 }
 
 export function parseShipmentDetail(raw: RawResponse) {
-  const data = readBody<typeof shipmentDetailDataSchema>(
-    raw,
-    isShipmentDetailData,
-    (s) => s.shipmentDetailDataSchema,
-    unwrap(raw).data,
-    SHIPMENT_DETAIL,
-  );
-  return andThen(data, (d) => d.shipment);
+  return readBody<z.output<typeof shipmentDetailDataSchema>>(raw, checkShipmentDetailData, unwrap(raw).data, SHIPMENT_DETAIL).shipment;
 }
 
 /** `inbound.create`: `data.order_id`. A write: an odd body is reported and returned as received. */
-export function parseCreated(raw: RawResponse): Eventually<{ order_id: string; [member: string]: unknown }> {
-  const data = readBody<typeof createdOrderDataSchema>(raw, isCreatedOrderData, (s) => s.createdOrderDataSchema, unwrap(raw).data, CREATED);
-  return andThen(data, (d) => (isRecord(d) ? d : ({} as { order_id: string })));
+export function parseCreated(raw: RawResponse): { order_id: string; [member: string]: unknown } {
+  const data = readBody<z.output<typeof createdOrderDataSchema>>(raw, checkCreatedOrderData, unwrap(raw).data, CREATED);
+  return isRecord(data) ? data : ({} as { order_id: string });
 }
 
 /** The bulk response body is not documented: the envelope's message and `data` as sent. */

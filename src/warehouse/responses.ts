@@ -6,9 +6,9 @@
  * values. Unknown members are kept as sent. These are the document's letter, the measure of
  * every body (and of the OpenAPI documents); what a read does with a body that breaks it is
  * `read-bodies.ts`'s: rejected where the SDK needs the member, else reported and resolved
- * as received (rejected under `strictResponseValidation`). A read runs them only for a body
- * their generated fast checks (`body-checks.generated.ts`) cannot vouch for, loading this
- * module (and zod) then. The types (`types.ts`) say what can arrive.
+ * as received (rejected under `strictResponseValidation`). A read runs the checks generated
+ * from them (`body-checks.generated.ts`), never these: they are exported by `opslink/schemas`
+ * and read by the OpenAPI documents and the mock. The types (`types.ts`) say what can arrive.
  */
 import * as z from 'zod/mini';
 import { isRecord, isString } from '../core/checks.js';
@@ -66,14 +66,8 @@ const inboundOrderShape = {
  */
 export const inboundOrderSchema = z.looseObject(inboundOrderShape);
 
-/**
- * Member names of a listed inbound order, in the document's order (the `sort_key` values, the CSV export's columns).
- * @example
- * ```ts
- * const header = INBOUND_ORDER_FIELDS.join(','); // order_id,date,retailer,…
- * ```
- */
-export const INBOUND_ORDER_FIELDS = Object.keys(inboundOrderShape) as (keyof typeof inboundOrderShape)[];
+/** @internal Member names of a listed inbound order (the `sort_key` values); the entries export them as `INBOUND_ORDER_FIELDS`, generated from this shape. */
+export const inboundOrderKeys = Object.keys(inboundOrderShape) as (keyof typeof inboundOrderShape)[];
 
 const trackingShape = { tracking_number: text, carrier: text, tracking_status: text };
 
@@ -105,14 +99,8 @@ const shipmentShape = {
  */
 export const shipmentSchema = z.looseObject(shipmentShape);
 
-/**
- * Member names of a listed shipment, in the document's order.
- * @example
- * ```ts
- * const columns = SHIPMENT_FIELDS.filter((name) => name !== 'shipping_address');
- * ```
- */
-export const SHIPMENT_FIELDS = Object.keys(shipmentShape) as (keyof typeof shipmentShape)[];
+/** @internal Member names of a listed shipment (the `sort_key` values); the entries export them as `SHIPMENT_FIELDS`, generated from this shape. */
+export const shipmentKeys = Object.keys(shipmentShape) as (keyof typeof shipmentShape)[];
 
 /** Priced lines of a shipment: boxes and services have the same members but their id. */
 const pricedLine = <K extends string>(id: K) =>

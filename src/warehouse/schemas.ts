@@ -1,8 +1,9 @@
 /**
  * Request schemas of the warehouse API (zod/mini), written once from the document's field
- * tables; the request types derive from them (`types.ts`). The SDK checks with them before
- * sending, and the mock checks what it receives with the same schemas after decoding the
- * form, so the two cannot part. The update endpoint's business rules live in `check-update.ts`.
+ * tables; the request types derive from them (`types.ts`). The SDK checks with the checks
+ * generated from them (`fast-checks.generated.ts`) before sending, and the mock checks what it
+ * receives with these same schemas after decoding the form, so the two cannot part. Exported
+ * by `opslink/schemas` only. The update endpoint's business rules live in `check-update.ts`.
  */
 import * as z from 'zod/mini';
 import { custom, finite, integer, matching, nonEmpty, oneOf, refineWith, rule, uuid } from '../core/schema-kit.js';
@@ -18,7 +19,7 @@ import {
   SORT_ORDERS,
 } from './fields.js';
 import { WAREHOUSE_LIMITS as L } from './limits.js';
-import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from './responses.js';
+import { inboundOrderKeys, shipmentKeys } from './responses.js';
 
 /** An order date: `MM/DD/YYYY` or `YYYY-MM-DD` text naming a real day, or a valid `Date` (sent as MM/DD/YYYY). */
 const orderDate = custom<string | Date>(isOrderDate, 'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date', {
@@ -63,16 +64,6 @@ const orderFields = {
 };
 
 /**
- * Columns of the bulk-upload CSV, in order: the create form's order fields. The document
- * does not show them; these are the create endpoint's own field names.
- * @example
- * ```ts
- * const header = BULK_CSV_COLUMNS.join(','); // date,retailer,order_number,…
- * ```
- */
-export const BULK_CSV_COLUMNS = Object.keys(orderFields) as (keyof typeof orderFields)[];
-
-/**
  * The create schema's object, before its "required when" rules: its `shape` names the form's
  * fields and their checks (the types and the multipart encoding are read off it).
  * @example
@@ -87,7 +78,7 @@ export const inboundOrderCreateObject = z.strictObject({
 });
 
 /**
- * A new inbound order (`inbound.create`). Its type, {@link InboundOrderCreate}, says the same
+ * A new inbound order (`inbound.create`). Its type, `InboundOrderCreate` (from `opslink`), says the same
  * "required when" rules where TypeScript can.
  * @example
  * ```ts
@@ -165,7 +156,7 @@ export const inboundListParamsSchema = z.strictObject({
   limit: z.optional(
     integer(undefined, L.largestQueryNumber).check(refineWith(isInboundLimit, [], 'must be a positive integer, or -1 for every record')),
   ),
-  sort_key: z.optional(oneOf(INBOUND_ORDER_FIELDS)),
+  sort_key: z.optional(oneOf(inboundOrderKeys)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(INBOUND_FILTER_FULFILLMENT_TYPES))),
   lang: z.optional(matching(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or es')),
@@ -183,7 +174,7 @@ export const inboundListParamsSchema = z.strictObject({
 export const shipmentListParamsSchema = z.strictObject({
   offset,
   limit: z.optional(integer(1, L.largestQueryNumber)),
-  sort_key: z.optional(oneOf(SHIPMENT_FIELDS)),
+  sort_key: z.optional(oneOf(shipmentKeys)),
   sort_order: sortOrder,
   fulfillment_types: z.optional(z.array(oneOf(SHIPMENT_FULFILLMENT_TYPES))),
   statuses: z.optional(z.array(oneOf(SHIPMENT_STATUSES))),

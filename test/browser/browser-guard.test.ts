@@ -1,19 +1,13 @@
 /**
  * Safe in browsers: in a web page's main thread, a client with a bot key, channel key,
  * webhook URL or warehouse API key throws a ConfigurationError that says why and what to do,
- * unless `dangerouslyAllowBrowser: true`. What needs no credential (the schemas,
- * `checkInboundUpdate`, `parseWebhookUrl`, a client with no key) works unchanged, and a Web
+ * unless `dangerouslyAllowBrowser: true`. What needs no credential (the schemas of
+ * `opslink/schemas`, `checkInboundUpdate`, `parseWebhookUrl`, a client with no key) works unchanged, and a Web
  * Worker is not a page's main thread. Real Chromium, the built package.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  channelMessageSchema,
-  checkInboundUpdate,
-  MessagingClient,
-  parseWebhookUrl,
-  WarehouseClient,
-} from '../../dist/index.js';
+import { ConfigurationError, checkInboundUpdate, MessagingClient, parseWebhookUrl, WarehouseClient } from '../../dist/index.js';
+import { channelMessageSchema } from '../../dist/schemas/index.js';
 
 const WEBHOOK = 'https://chat.example.com/api/automation/webhooks/0b9d7c4e-2f3a-4b5c-8d9e-0f1a2b3c4d5e/tok_SECRET';
 

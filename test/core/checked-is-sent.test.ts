@@ -7,15 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ChannelMessageInput,
-  channelMessageSchema,
   type DirectMessageInput,
-  directMessageSchema,
   type InboundOrderUpdate,
-  inboundOrderUpdateSchema,
   MessagingClient,
   RequestValidationError,
   WarehouseClient,
 } from '../../src/index.js';
+import { channelMessageSchema, directMessageSchema, inboundOrderUpdateSchema } from '../../src/schemas.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
 
 /** How a member is held: an own data member, an inherited one, an own getter, or a getter on the prototype (as `class { get x() }` makes). */

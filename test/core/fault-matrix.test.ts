@@ -513,9 +513,8 @@ function expectWrites(endpoint: Endpoint, env: Env, expected: Expected): void {
 }
 
 describe("in memory: the mocks' fetch on a fake clock", () => {
-  // The code a call loads on demand (channel messages, the inbound writes, bulk sending) is
-  // loaded here, once, on the real clock: the loop below runs five minutes of fake time in a
-  // few ms of real time, and on a busy machine it outran a first call's import.
+  // Each endpoint called once on the real clock first (the first call of each warms what it
+  // makes once): the loop below runs five minutes of fake time in a few ms of real time.
   beforeAll(async () => {
     const env = setUp();
     for (const endpoint of ENDPOINTS) await settle(endpoint.call(env, {}));

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callSiteOf, captureCallSite } from '../../src/core/http/call-site.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -262,25 +263,42 @@ describe('each status becomes its error class', () => {
 });
 
 describe('the stack of an error that arrives later', () => {
-  it('names the SDK method and the caller’s own functions, however deep the call was made', async () => {
-    const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
+  /** The first call of a process captures its call site while the runtime is probed for async stack traces; these test the calls after it. */
+  const probed = async (client: MessagingClient) => {
+    await client.sendDirectMessage(DM).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('names every function that awaited the call, however deep, through awaits and then-chains alike', async () => {
+    const fetch = scriptedFetch(...Array.from({ length: 3 }, () => jsonResponse(404, { message: 'no such employee' })));
     const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
-    const deep = (n: number): Promise<unknown> => (n === 0 ? client.sendDirectMessage(DM) : deep(n - 1));
+    await probed(client);
+    const deep = async (n: number): Promise<unknown> => (n === 0 ? await client.sendDirectMessage(DM) : await deep(n - 1));
     const error = (await deep(3).catch((e: unknown) => e)) as Error;
+    expect(error.stack?.split('\n')[0]).toBe('NotFoundError: no such employee (404 POST /tenant-7/api/bot/messages)');
     const frames = error.stack?.split('\n').slice(1) ?? [];
-    expect(frames.some((frame) => frame.includes('sendDirectMessage'))).toBe(true);
     expect(frames.filter((frame) => frame.includes('deep'))).toHaveLength(4);
+    const chained = (await client.sendDirectMessage(DM).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
+    expect(chained.stack).toContain('http-client.test.ts');
   });
 
-  it('takes fewer frames when the caller has lowered Error.stackTraceLimit', async () => {
-    const fetch = scriptedFetch(jsonResponse(404, { message: 'no such employee' }));
+  it('captures no call site once the runtime is known to carry the awaiting callers (V8); a list or bulk call still captures its own', async () => {
+    await probed(new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch: scriptedFetch(jsonResponse(404, {})) }));
+    expect(callSiteOf(callSiteOf)).toBeUndefined();
+    expect(captureCallSite(captureCallSite).stack).toEqual(expect.any(String));
+  });
+
+  it('takes the frames Error.stackTraceLimit allows where the error is made', async () => {
+    const fetch = scriptedFetch(...Array.from({ length: 2 }, () => jsonResponse(404, { message: 'no such employee' })));
     const client = new MessagingClient({ baseUrl: BASE, botKey: BOT_KEY, fetch });
+    await probed(client);
     const before = Error.stackTraceLimit;
     Error.stackTraceLimit = 3;
     try {
-      const promise = client.sendDirectMessage(DM);
-      Error.stackTraceLimit = before;
-      const error: Error = await promise.catch((e) => e);
+      const error: Error = await client.sendDirectMessage(DM).catch((e) => e);
       expect(error.stack?.split('\n').slice(1)).toHaveLength(3);
     } finally {
       Error.stackTraceLimit = before;

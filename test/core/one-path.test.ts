@@ -4,17 +4,14 @@
  * limit is named at the list (`embeds`), as zod and JSON Schema do.
  */
 import { describe, expect, it } from 'vitest';
+import { checkInboundUpdate, MessagingClient, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import {
   announcementSchema,
   channelMessageSchema,
-  checkInboundUpdate,
   directMessageSchema,
   inboundOrderCreateSchema,
   inboundOrderUpdateSchema,
-  MessagingClient,
-  RequestValidationError,
-  WarehouseClient,
-} from '../../src/index.js';
+} from '../../src/schemas.js';
 import { scriptedFetch } from '../support/scripted-fetch.js';
 
 const never = scriptedFetch(() => {

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, embedSchema, MessagingClient, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { ConfigurationError, MessagingClient, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { embedSchema } from '../../src/schemas.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { webUrl } from '../support/arbitraries.js';
 

@@ -7,13 +7,12 @@ import type { LimitRow } from '../../src/core/limits.js';
 import {
   type AnnouncementInput,
   type ChannelMessageInput,
-  channelMessageSchema,
   type DirectMessageInput,
   MessagingClient,
   RequestValidationError,
-  strictChannelMessageSchema,
 } from '../../src/index.js';
 import { CHAT_PLATFORM_EMBED_LIMITS, MESSAGING_LIMITS } from '../../src/messaging/limits.js';
+import { channelMessageSchema, strictChannelMessageSchema } from '../../src/schemas.js';
 import { createMessagingMock, type MessagingMock } from '../../src/testing/index.js';
 
 /** One code point written as two UTF-16 units: a limit counted in units would trip on it. */

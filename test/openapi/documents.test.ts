@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildDocuments } from '../../scripts/openapi/index.ts';
 import { MESSAGING_LIMITS } from '../../src/messaging/limits.js';
+import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../src/warehouse/fast-checks.generated.js';
 import {
   CREATE_FULFILLMENT_TYPES,
   CREATE_SOLD_AS,
@@ -20,7 +21,6 @@ import {
   SORT_ORDERS,
 } from '../../src/warehouse/fields.js';
 import { WAREHOUSE_LIMITS } from '../../src/warehouse/limits.js';
-import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../src/warehouse/responses.js';
 import { loadDocument, OpenApiDocument, type Service } from './contract.ts';
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@ import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import messaging from '../../openapi/messaging.json' with { type: 'json' };
-import { embedSchema } from '../../src/index.js';
+import { embedSchema } from '../../src/schemas.js';
 import { webUrl } from '../support/arbitraries.js';
 
 // ajv-formats is CommonJS: its default export is the plugin, typed as the module.

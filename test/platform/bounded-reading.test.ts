@@ -58,12 +58,12 @@ afterAll(async () => {
 const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 /** Node's fetch as a `fetch` option: in the `node` project the other transport. */
 const nodeFetch = { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) };
-const TRANSPORTS = onNodeProject
-  ? ([
+const TRANSPORTS: [string, object][] = onNodeProject
+  ? [
       ['the platform transport', {}],
       ["Node's fetch", nodeFetch],
-    ] as const)
-  : ([['fetch', {}]] as const);
+    ]
+  : [['fetch', {}]];
 const warehouse = (options: object = {}) =>
   new WarehouseClient({ baseUrl: origin, apiKey: API_KEY, warehouseId: WAREHOUSE_ID, maxRetries: 0, ...options });
 const CODINGS: BombCoding[] = ['gzip', 'deflate', 'deflate-raw', 'br', ...(hasZstdCompression ? (['zstd'] as const) : [])];

@@ -75,6 +75,7 @@ const declares = (code: string, name: string) =>
 /** One compilable file per `@example` of src/: its imports and givens, then the example as written. */
 export function exampleSnippets(): Snippet[] {
   const sdk = exportsOf('index.d.ts');
+  const schemas = exportsOf('schemas/index.d.ts');
   const testing = exportsOf('testing/index.d.ts');
   const files: Snippet[] = [];
   for (const file of sources(`${root}src`)) {
@@ -86,10 +87,12 @@ export function exampleSnippets(): Snippet[] {
         .join('\n');
       const free = (name: string) => uses(code, name) && !declares(code, name);
       const fromSdk = [...sdk].filter(free);
-      const fromTesting = [...testing].filter((name) => free(name) && !sdk.has(name));
+      const fromSchemas = [...schemas].filter((name) => free(name) && !sdk.has(name));
+      const fromTesting = [...testing].filter((name) => free(name) && !sdk.has(name) && !schemas.has(name));
       const given = Object.entries(givens(file)).filter(([name]) => free(name));
       const head = [
         fromSdk.length ? `import { ${fromSdk.join(', ')} } from 'opslink';` : '',
+        fromSchemas.length ? `import { ${fromSchemas.join(', ')} } from 'opslink/schemas';` : '',
         fromTesting.length ? `import { ${fromTesting.join(', ')} } from 'opslink/testing';` : '',
         free('expect') ? "import { expect } from 'vitest';" : '',
         `import type { InboundOrder as Given_InboundOrder, MessagingClient as Given_MessagingClient, WarehouseClient as Given_WarehouseClient } from 'opslink';`,

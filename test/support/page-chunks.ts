@@ -33,6 +33,7 @@ export async function pageChunks(code: string): Promise<PageChunks> {
         alias: {
           'opslink/messaging': `${SRC}messaging/index.ts`,
           'opslink/warehouse': `${SRC}warehouse/index.ts`,
+          'opslink/schemas': `${SRC}schemas.ts`,
           opslink: `${SRC}index.ts`,
           '#transport': `${SRC}platform/transport.fetch.ts`,
           '#tracing': `${SRC}platform/tracing.none.ts`,

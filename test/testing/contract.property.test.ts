@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagingClient, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
 import { csvLine } from '../../src/warehouse/csv.js';
-import { BULK_CSV_COLUMNS } from '../../src/warehouse/schemas.js';
+import { BULK_CSV_COLUMNS } from '../../src/warehouse/fast-checks.generated.js';
 import { formatNumber } from '../../src/warehouse/wire-format.js';
 
 const RUNS = { numRuns: Number(process.env.CONTRACT_RUNS ?? 1000), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };

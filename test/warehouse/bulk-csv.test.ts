@@ -8,7 +8,8 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BULK_CSV_COLUMNS, type InboundOrderRow, inboundOrderRowSchema, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { BULK_CSV_COLUMNS, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { inboundOrderRowSchema } from '../../src/schemas.js';
 import { cellOf, ordersToCsv, parseCsv, rowFromCells } from '../../src/warehouse/csv.js';
 import { binaryString } from '../support/arbitraries.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';

@@ -11,13 +11,13 @@ import type { Redactor } from '../../internal/redact.js';
 import { linkedSignal, sleep, untilAborted } from '../../internal/signals.js';
 import type { Gate, GateRequest } from '../../seams/store.js';
 import type { AttemptResult, FetchInit, ResponseHead } from '../../seams/transport.js';
-import { APIPromise, type WithResponse } from '../api-promise.js';
+import { type APIPromise, apiPromise, type WithResponse } from '../api-promise.js';
 import { checkRequestOptions, type ResolvedCommon, resolveCredential } from '../config.js';
 import { type APIError, OpslinkError, RateLimitError } from '../errors/index.js';
 import { attempt } from './attempt.js';
 import { lowerCaseNames, type RequestSpec } from './build-request.js';
 import { type Call, type CallOptions, type Pause, prepareCall } from './call.js';
-import { type CallSite, captureCallSite, withCallSite } from './call-site.js';
+import { type CallSite, callSiteOf } from './call-site.js';
 import { connectionError, errorFromResponse, scrubbedCause, timeoutError, userAbort } from './error-mapping.js';
 import { gateScope } from './gate-scope.js';
 import { emit, scrubbed } from './hooks.js';
@@ -61,9 +61,10 @@ export class HttpClient {
     spec: RequestSpec,
     options: CallOptions | undefined,
     parse: ResponseParser<T>,
-    // The operations capture it at the public method (a bulk or list call once, for all its
-    // requests); a request made otherwise captures its own here.
-    callSite: CallSite = options?.callSite ?? captureCallSite(HttpClient.prototype.request),
+    // The operations take it at the public method (a bulk or list call once, for all its
+    // requests); a request made otherwise takes its own here (none where async stack traces
+    // carry the caller's frames: every step is awaited).
+    callSite: CallSite | undefined = options?.callSite ?? callSiteOf(HttpClient.prototype.request),
   ): APIPromise<T> {
     const observe = options?.observe;
     const read: ResponseParser<T> = observe
@@ -72,11 +73,7 @@ export class HttpClient {
           return parse(raw);
         }
       : parse;
-    return new APIPromise(
-      this.#send(spec, options, read).catch((error: unknown) => {
-        throw withCallSite(error, callSite);
-      }),
-    );
+    return apiPromise(this.#send(spec, options, read), callSite);
   }
 
   async #send<T>(spec: RequestSpec, options: CallOptions | undefined, parse: ResponseParser<T>): Promise<WithResponse<T>> {

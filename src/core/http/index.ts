@@ -1,12 +1,12 @@
 export type { Gate, GateRequest, RateLimitStore, SharedGateOptions } from '../../seams/store.js';
 export type { CallContext, CallTrace, OpenCall, RateLimitWait, RequestContext } from '../../seams/tracing.js';
-export { type CallSite, captureCallSite, withCallSite } from './call-site.js';
+export { type CallSite, callSiteOf, captureCallSite, withCallSite } from './call-site.js';
 export { CallDeadline } from './deadline.js';
 export { userAbort } from './error-mapping.js';
 export { RateLimitGate } from './gate.js';
 export { gateScope } from './gate-scope.js';
 export { type CallOptions, HttpClient, type HttpSettings, type RequestSpec, type ResponseParser } from './http-client.js';
 export { memberPath, ResponseMismatches } from './mismatches.js';
-export { type CheckPlan, checkBody, RawResponse } from './raw-response.js';
+export { RawResponse } from './raw-response.js';
 export { backoffMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
 export { openCall, traceCall, tracingCalls } from './tracing.js';

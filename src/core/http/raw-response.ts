@@ -6,14 +6,12 @@
  * received, or, under `strictResponseValidation`, rejects. A write that got a 2xx took
  * effect, so its parser returns what it can and every mismatch is only reported.
  */
-import type * as z from 'zod/mini';
 import type { Redactor } from '../../internal/redact.js';
 import type { HeaderView, ResponseHead } from '../../seams/transport.js';
 import type { WithResponse } from '../api-promise.js';
 import { ResponseValidationError, type ValidationIssue } from '../errors/index.js';
-import { checkValue } from '../validation.js';
 import { errorFromResponse } from './error-mapping.js';
-import { memberPath, type ResponseMismatches } from './mismatches.js';
+import type { ResponseMismatches } from './mismatches.js';
 
 export interface RawResponseInit {
   status: number;
@@ -25,14 +23,6 @@ export interface RawResponseInit {
   isJson: boolean;
   /** A write (send, post, create, update) rather than a read. */
   write: boolean;
-}
-
-/** How a body's members are checked: where the value sits in the body, and which members the SDK cannot do without. */
-export interface CheckPlan {
-  /** The value's path in the body (`['data']`). */
-  at: (string | number)[];
-  /** Member paths as {@link memberPath} writes them (`data.orders[].order_id`) that hold in every mode. */
-  essential: ReadonlySet<string>;
 }
 
 export class RawResponse {
@@ -102,22 +92,6 @@ export class RawResponse {
     const { status, method, path, write } = this;
     this.#mismatches.report({ status, method, path, write, url: () => this.#redactor.text(this.#url) }, issues);
   }
-}
-
-/**
- * `value` (found at `plan.at` in `raw`'s body) checked with its documented `schema`: the
- * parsed value when it holds (one `safeParse`, the fast path), else the value as received,
- * after reporting what breaks (a `mismatch`, its essential members first, when one is among
- * it; a `deviation` when not). A function rather than a method, so a bundle without lists leaves it out.
- */
-export function checkBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S, value: unknown, plan: CheckPlan): z.output<S> {
-  const result = checkValue(schema, value, plan.at);
-  if (result.ok) return result.value;
-  const essential = result.issues.filter((issue) => plan.essential.has(memberPath(issue.path)));
-  // The issues that make it an error first: a message lists the first few, and they are its cause.
-  if (essential.length) raw.mismatch([...essential, ...result.issues.filter((issue) => !essential.includes(issue))]);
-  else raw.deviation(result.issues);
-  return value as z.output<S>;
 }
 
 /**

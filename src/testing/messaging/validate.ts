@@ -8,7 +8,8 @@
 import type * as z from 'zod/mini';
 import { checkValue } from '../../core/validation.js';
 import { channelMessageSchema } from '../../messaging/channel-schemas.js';
-import { announcementSchema, directMessageSchema, type Recipient } from '../../messaging/schemas.js';
+import type { Recipient } from '../../messaging/recipients.js';
+import { announcementSchema, directMessageSchema } from '../../messaging/schemas.js';
 import type { Checked } from '../kit/common.js';
 
 export type DirectMessageTarget = Recipient;

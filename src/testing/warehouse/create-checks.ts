@@ -7,8 +7,9 @@
  */
 import { checkValue } from '../../core/validation.js';
 import { parseCsv, rowFromCells } from '../../warehouse/csv.js';
+import { BULK_CSV_COLUMNS } from '../../warehouse/fast-checks.generated.js';
 import { decodeCreateForm, fieldKinds } from '../../warehouse/multipart.js';
-import { BULK_CSV_COLUMNS, inboundOrderCreateObject, inboundOrderCreateSchema, inboundOrderRowSchema } from '../../warehouse/schemas.js';
+import { inboundOrderCreateObject, inboundOrderCreateSchema, inboundOrderRowSchema } from '../../warehouse/schemas.js';
 import { formatOrderDate } from '../../warehouse/wire-format.js';
 import type { Checked } from '../kit/common.js';
 import type { BundleItemRecord, InboundOrderRecord, LabelFileRecord } from './records.js';

@@ -2,6 +2,8 @@
  * Record types of the warehouse mock. The enumerations and the member names of the list
  * shapes are the SDK's own (`warehouse/fields.ts`, `warehouse/responses.ts`): one source.
  */
+
+import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../warehouse/fast-checks.generated.js';
 import {
   CREATE_FULFILLMENT_TYPES,
   INBOUND_FILTER_FULFILLMENT_TYPES as FILTER_TYPES,
@@ -14,7 +16,6 @@ import {
   SHIPMENT_STATUSES as STATUSES,
   type ShipmentStatus as Status,
 } from '../../warehouse/fields.js';
-import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../warehouse/responses.js';
 
 /**
  * Fulfillment types of an inbound order: the create set plus `manual` (update only).

@@ -11,7 +11,7 @@ import {
   type WarehouseMock,
 } from '../../../src/testing/index.js';
 import { RequestLog } from '../../../src/testing/kit/request-log.js';
-import { BULK_CSV_COLUMNS } from '../../../src/warehouse/schemas.js';
+import { BULK_CSV_COLUMNS } from '../../../src/warehouse/fast-checks.generated.js';
 import { TWO_STEP_ORDER } from '../../support/warehouse-mock.js';
 
 const bot = (mock: MessagingMock, options: { timeout?: number } = {}) =>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createWarehouseMock, type InboundOrderRecord, parseCsv, type WarehouseMock } from '../../../src/testing/index.js';
-import { BULK_CSV_COLUMNS } from '../../../src/warehouse/schemas.js';
+import { BULK_CSV_COLUMNS } from '../../../src/warehouse/fast-checks.generated.js';
 import { VALIDATION_FAILURE_MESSAGE } from '../../../src/warehouse/update-rules.js';
 import { send, UUID, validCreateForm } from '../../support/warehouse-mock.js';
 

@@ -1,25 +1,13 @@
 /**
- * An operation a call loads on demand (a channel message, with its embed schemas): loaded by
- * the first call, the same for every later one; a module that cannot be loaded (a page gone
- * offline) fails the call as a network failure would, and the next call tries again.
+ * A channel message (its operation and embed checks are in the page with the client: no call
+ * waits for code, and none fails because code could not be fetched) is checked and read at the
+ * call: what the caller changes afterwards is not what is sent, and a refusal names the caller.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
-import { checkInput, inputCheck } from '../../src/core/input-check.js';
-import { runLoaded } from '../../src/core/operation.js';
-import { APIConnectionError, MessagingClient, RequestValidationError } from '../../src/index.js';
+import { MessagingClient, RequestValidationError } from '../../src/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 
-describe('an operation loaded by its first call', () => {
-  it('a module that cannot be loaded is an APIConnectionError naming the call, with the cause', async () => {
-    const cause = new TypeError('Failed to fetch dynamically imported module');
-    const context = { name: 'MessagingClient' } as Parameters<typeof runLoaded>[0];
-    const error = await runLoaded(context, () => Promise.reject(cause), {}, undefined, 'postChannelMessage').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe('MessagingClient.postChannelMessage: its code could not be loaded');
-    expect((error as Error).cause).toBe(cause);
-  });
-
+describe('a channel message', () => {
   it("channel messages are checked and sent as before: the pre-flight's refusal, then a post", async () => {
     const mock = createMessagingMock();
     const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
@@ -28,7 +16,7 @@ describe('an operation loaded by its first call', () => {
     expect(mock.state.channelMessages).toHaveLength(1);
   });
 
-  it("the message is read at the call, and a refusal's stack names the caller's line, though the call waited for its code", async () => {
+  it("the message is read at the call, and a refusal's stack names the caller's line", async () => {
     const mock = createMessagingMock();
     const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
     const message = { content: 'as at the call', embeds: [{ title: 'Build green' }] };
@@ -45,34 +33,10 @@ describe('an operation loaded by its first call', () => {
     expect(error.stack).toContain('postFromHere');
   });
 
-  it('a schema that cannot be loaded is an APIConnectionError for the input that needed it, and the next such input loads it again', async () => {
-    const cause = new TypeError('Failed to fetch dynamically imported module');
-    let imports = 0;
-    const check = inputCheck(
-      (input) => (input === 'vouched' ? input : undefined),
-      async () => {
-        imports++;
-        if (imports === 1) throw cause;
-        return z.string();
-      },
-    );
-    const first = await Promise.resolve(checkInput(check, 42)).catch((e: unknown) => e);
-    expect(first).toBeInstanceOf(APIConnectionError);
-    expect((first as Error).message).toMatch(/could not be loaded; nothing was sent/);
-    expect((first as Error).cause).toBe(cause);
-    // An input the fast check vouches for never waits on the schema.
-    expect(checkInput(check, 'vouched')).toEqual({ ok: true, value: 'vouched' });
-    await expect(checkInput(check, 'not vouched')).resolves.toEqual({ ok: true, value: 'not vouched' });
-    // Loaded now: the schema checks the next input at once, with no copy and no wait.
-    expect(checkInput(check, 7)).toMatchObject({ ok: false });
-    expect(imports).toBe(2);
-  });
-
-  it('once its module is loaded, a call checks its input at once: what the caller changes after the call is not what is checked', async () => {
+  it('a call checks its input at once: what the caller changes after the call is not what is checked', async () => {
     const mock = createMessagingMock();
     const client = new MessagingClient({ baseUrl: mock.baseUrl, channelKey: mock.channelKey, fetch: mock.fetch });
-    await client.postChannelMessage({ content: 'loads the module' });
-    // A refusal the fast check cannot vouch for goes to the schema, loaded by the call above.
+    // A refusal is worded by the generated check, at the call.
     const refused = { content: '', embeds: [] as unknown[] };
     const call = client.postChannelMessage(refused as never);
     refused.content = 'changed after the call';

@@ -1,45 +1,15 @@
 /**
- * The inbound writes a page seldom makes (`inbound.update`, `inbound.updateMany`,
- * `inbound.createBulk`) load their code (the update rules, the bulk checks, the CSV writer)
- * with their first call: a page that only lists and creates orders carries none of it. Each
- * still reads its input at the call (a copy: what the caller changes afterwards is not
- * sent), refuses a bad input with every problem and the caller's line in the stack, and a
- * module that cannot be loaded is an APIConnectionError that the next call recovers from.
+ * The inbound writes (`inbound.update`, `inbound.updateMany`, `inbound.createBulk`) read
+ * their input at the call: what the caller changes afterwards is not sent; a bad input is
+ * refused with every problem and the caller's line in the stack, and nothing is sent. Their
+ * code is in the page with the client (issue 44 measured what loading it on demand saved
+ * against the round trip it cost), so no call waits for code or fails because it could not
+ * be fetched.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APIConnectionError, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
 import { ONE_ORDER_CSV } from '../support/bulk-csv.js';
-import { pageChunks } from '../support/page-chunks.js';
-
-const WRITES = /warehouse\/(inbound-writes|check-update|update-rules|csv)\.ts$/;
-
-describe("a page's bundle", () => {
-  it('that lists and creates inbound orders loads no update rules, bulk checks or CSV writer', async () => {
-    const page = await pageChunks(
-      `import { WarehouseClient } from 'opslink/warehouse';
-       const warehouse = WarehouseClient.viaProxy('/opslink');
-       export const list = () => warehouse.inbound.list({ limit: 50 });
-       export const create = (order) => warehouse.inbound.create(order);`,
-    );
-    expect(page.initial.modules.filter((m) => WRITES.test(m))).toEqual([]);
-    expect(page.lazy.modules).toEqual(
-      expect.arrayContaining(['src/warehouse/inbound-writes.ts', 'src/warehouse/check-update.ts', 'src/warehouse/csv.ts']),
-    );
-  });
-
-  it('that updates an order loads them with the call, not with the page', async () => {
-    const page = await pageChunks(
-      `import { WarehouseClient } from 'opslink/warehouse';
-       const warehouse = WarehouseClient.viaProxy('/opslink');
-       export const update = (id, patch) => warehouse.inbound.update(id, patch);
-       export const updateMany = (items) => warehouse.inbound.updateMany(items);
-       export const upload = (file) => warehouse.inbound.createBulk(file);`,
-    );
-    expect(page.initial.modules.filter((m) => WRITES.test(m))).toEqual([]);
-    expect(page.lazy.modules).toEqual(expect.arrayContaining(['src/warehouse/inbound-writes.ts', 'src/warehouse/update-rules.ts']));
-  });
-});
 
 function clientOf(mock: WarehouseMock) {
   return new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
@@ -58,7 +28,7 @@ const ROW: InboundOrderRow = {
   fulfillment_type: 'wfs',
 };
 
-describe('the input is read at the call, though the call waits for its code', () => {
+describe('the input is read at the call', () => {
   it('inbound.update sends the patch as it was at the call', async () => {
     const mock = createWarehouseMock();
     const client = clientOf(mock);
@@ -177,10 +147,7 @@ describe('a Date is read by what it holds, not by methods the object has of its 
 });
 
 describe("a refusal names every problem and the caller's line, and sends nothing", () => {
-  /**
-   * The call made twice: the first may wait for its code or schema, the second finds them
-   * loaded and is refused at once, deeper in the SDK's frames than the stack's limit may reach.
-   */
+  /** The call made twice: the second is refused as the first was, its stack naming the caller too. */
   const refusedTwice = async (call: () => PromiseLike<unknown>) => {
     const refused = () =>
       Promise.resolve(call()).then(
@@ -228,71 +195,5 @@ describe("a refusal names every problem and the caller's line, and sends nothing
       expect(error.issues.map((i) => i.path.join('.'))).toEqual(['0.order_id', '1.patch.quantity']);
       expect(error.stack).toContain('updateAllFromHere');
     }
-  });
-});
-
-describe('code that cannot be loaded', () => {
-  afterEach(() => {
-    vi.doUnmock('../../src/warehouse/inbound-writes.js');
-  });
-
-  it('is an APIConnectionError with nothing sent, and the next call loads it and is sent', async () => {
-    vi.resetModules();
-    const offline = new TypeError('Failed to fetch dynamically imported module');
-    vi.doMock('../../src/warehouse/inbound-writes.js', () => {
-      throw offline;
-    });
-    const { WarehouseClient: Fresh } = await import('../../src/index.js');
-    const mock = createWarehouseMock();
-    const fetched: string[] = [];
-    const client = new Fresh({
-      baseUrl: mock.baseUrl,
-      apiKey: mock.apiKey,
-      warehouseId: mock.warehouseId,
-      fetch: (input, init) => {
-        fetched.push(String(input));
-        return mock.fetch(input, init);
-      },
-    });
-    const order = mock.state.inboundOrders.find((o) => o.status === 'inbound' && o.sold_as === 'individual')!;
-    const updateFromHere = () => client.inbound.update(order.order_id, { notes: 'offline' });
-    const error = (await updateFromHere().catch((e: unknown) => e)) as Error;
-    expect(error.name).toBe('APIConnectionError');
-    expect(error.message).toBe('WarehouseClient.inbound.update: its code could not be loaded');
-    expect(error.stack).toContain('updateFromHere');
-    const bulk = (await Promise.resolve(client.inbound.updateMany([{ order_id: order.order_id, patch: { notes: 'x' } }])).catch(
-      (e: unknown) => e,
-    )) as Error;
-    expect(bulk.name).toBe('APIConnectionError');
-    expect(bulk.message).toBe('WarehouseClient.inbound.updateMany: its code could not be loaded');
-    expect(fetched).toEqual([]);
-
-    vi.doUnmock('../../src/warehouse/inbound-writes.js');
-    await expect(client.inbound.update(order.order_id, { notes: 'online' })).resolves.toEqual({ message: 'Inbound order updated.' });
-    expect(fetched).toHaveLength(1);
-    expect(APIConnectionError.name).toBe('APIConnectionError');
-  });
-  it("runs a call's deadline from the call, not from the end of the load", async () => {
-    vi.resetModules();
-    vi.doMock('../../src/warehouse/inbound-writes.js', async (importOriginal) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return importOriginal();
-    });
-    const { WarehouseClient: Fresh } = await import('../../src/index.js');
-    const mock = createWarehouseMock();
-    const fetched: string[] = [];
-    const client = new Fresh({
-      baseUrl: mock.baseUrl,
-      apiKey: mock.apiKey,
-      warehouseId: mock.warehouseId,
-      fetch: (input, init) => {
-        fetched.push(String(input));
-        return mock.fetch(input, init);
-      },
-    });
-    const order = mock.state.inboundOrders[0]!;
-    const error = (await client.inbound.update(order.order_id, { notes: 'late' }, { deadline: 100 }).catch((e: unknown) => e)) as Error;
-    expect(error.name).toBe('APIConnectionTimeoutError');
-    expect(fetched).toEqual([]);
   });
 });
