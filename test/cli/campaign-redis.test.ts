@@ -138,6 +138,7 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
   /** Three runs at once, each on a file of its own (no recipient in two), on one Redis: their results. */
   async function threeRuns(count: number, body: string, ...flags: string[]) {
     const files = [staff(count), staff(count), staff(count)];
+    s.inFlight.most = 0;
     const results = await Promise.all(files.map(({ path }) => run(dm(path, body, '--redis', redis.url, ...flags), { env: s.env })));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     expect([...received(body).values()]).toEqual(files.flatMap(({ people }) => people.map(() => 1)));
@@ -146,6 +147,13 @@ describe.skipIf(redisServerMissing !== undefined)('opslink dm --to-file --redis'
     for (const r of fellBack) expect(r.stderr.split('rateLimitStore unavailable').length - 1).toBe(1);
     return { fellBack: fellBack.length };
   }
+
+  it("three runs at once, each --concurrency 16: never more than one gate's maxConcurrency (16) in flight between them", async () => {
+    s.messaging.faults.latency('POST /api/bot/messages', 400);
+    const { fellBack } = await threeRuns(40, 'sixteen at most', '--concurrency', '16');
+    // Each run alone may have its 16; all of them together, the gate's 16 (a run on its own gate, its own 16).
+    expect(s.inFlight.most).toBeLessThanOrEqual(16 * (fellBack + 1));
+  }, 60_000);
 
   it('three runs at once at --rate 30: 30 a second between them', async () => {
     const { fellBack } = await threeRuns(40, 'thirty a second', '--rate', '30');
