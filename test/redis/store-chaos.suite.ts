@@ -1,9 +1,10 @@
 /**
  * The timing bounds API.md gives a Redis store, under chaos: Redis silent (SIGSTOP, its
  * connections open) means the fallback after the store's `timeout` (1 s), the client rejoins
- * within 5 s of Redis answering again, no slot stays taken in Redis by the acquires it answered
- * after their clients gave up (the fleet's full width is free: asked of Redis, not read off how
- * many requests overlapped, a scheduling outcome that was 1 of 2 once on a quiet machine), and a claim
+ * within 5 s of Redis answering again, no slot stays taken in Redis by what it answered after
+ * the clients gave up (acquires, or the count of the slots taken on their own gates: the
+ * fleet's full width is free), asked of Redis rather than read off how many requests happened
+ * to overlap (CI once saw 1 of 2, which a slot left held would give, and so could a scheduler), and a claim
  * whose sender gave up is not carried out when Redis wakes. (Redis killed and restarted
  * mid-run is in store.test.ts.) One file per client library runs it (store-chaos.redis.test.ts,
  * store-chaos.ioredis.test.ts), so that the two run side by side, each with its own Redis.
@@ -118,9 +119,10 @@ export const describeStoreChaos = (library: Library) =>
       expect(warnings.map((l) => l.line.slice(0, 35))).toEqual(Array(2).fill('warn [opslink] rateLimitStore unava'));
       expect(lines.filter((l) => l.at > resumedAt && l.line.startsWith('warn'))).toEqual([]);
 
-      // The acquires that Redis answered after the clients gave up on them hold no slot: each
-      // would hold the fleet's width for its lease (31 s), and two of them stalled the fleet.
-      // Asked of Redis itself, not read off how many requests a scheduler happened to overlap.
+      // What Redis answered after the clients gave up on it holds no slot (an acquire, a rejoin's
+      // count of the own-gate slots: store-rejoin.test.ts): each would hold a slot of the fleet's
+      // width for its lease (31 s). Asked of Redis itself, not read off how many requests a
+      // scheduler happened to overlap.
       expect(await leasesLeft(redis.client, prefix, 5_000)).toEqual([]);
 
       // Shared again: both clients' requests go through the one gate, never more than its 2 in flight.
