@@ -85,12 +85,12 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
   }, 20_000);
 
   it('a rejoin whose count Redis made but answered late: the slots are counted once, and free again when their requests end', async () => {
-    // A's requests on its own gate outlast two probes (every 2 s): the first rejoin's count is
-    // answered after the store's timeout (Redis made it: a busy machine), the second in time.
-    mock.faults.latency('POST /api/bot/messages', 6_000);
     const silent = silentLink(redis.client);
     const a = client(silent.link);
     await a.sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'warm' });
+    // A's requests on its own gate outlast two probes (every 2 s): the first rejoin's count is
+    // answered after the store's timeout (Redis made it: a busy machine), the second in time.
+    mock.faults.latency('POST /api/bot/messages', 6_000);
     silent.silence();
     const onOwnGate = a.sendDirectMessages(list('a', 3), { concurrency: 3 });
     await until(() => watched.log.inFlight === 3);
