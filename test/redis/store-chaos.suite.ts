@@ -14,7 +14,7 @@ import { type DirectMessageInput, MessagingClient } from '../../src/index.js';
 import { redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { redisServerMissing } from '../support/redis.js';
-import { redisCommand as command, type Library, observedFetch, redisForSuite } from '../support/redis-clients.js';
+import { redisCommand as command, type Library, leasesLeft, observedFetch, redisForSuite } from '../support/redis-clients.js';
 
 const TIMEOUT_MS = 1_000;
 /**
@@ -35,22 +35,6 @@ const until = async (ok: () => boolean, ms: number) => {
   while (!ok() && Date.now() - started < ms) await new Promise((r) => setTimeout(r, 20));
   return Date.now() - started;
 };
-
-/**
- * The slots Redis counts as taken on the gates under `prefix` (their leases), once they have
- * gone back: polled for up to `ms`, as a slot kept for a client's next request goes back
- * 10 ms after its last one and a release lands a round trip later. What is still there then
- * is held for its whole lease (the request timeout + 1 s: 31 s by default).
- */
-async function leasesLeft(client: unknown, prefix: string, ms: number): Promise<string[]> {
-  const started = Date.now();
-  for (;;) {
-    const keys = (await command(client, ['KEYS', `${prefix}:*:leases`])) as string[];
-    const leases = (await Promise.all(keys.map((key) => command(client, ['ZRANGE', key, '0', '-1'])))).flat() as string[];
-    if (leases.length === 0 || Date.now() - started >= ms) return leases;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The suite over `library`'s clients. */
 export const describeStoreChaos = (library: Library) =>

@@ -12,7 +12,7 @@ import { ADOPT } from '../../src/redis/gate-scripts.js';
 import { type RedisClientLike, redisStore } from '../../src/redis/index.js';
 import { createMessagingMock } from '../../src/testing/index.js';
 import { redisServerMissing } from '../support/redis.js';
-import { type Library, observedFetch, redisCommand, redisForSuite } from '../support/redis-clients.js';
+import { type Library, leasesLeft, observedFetch, redisForSuite } from '../support/redis-clients.js';
 
 const STORE_TIMEOUT = 300;
 
@@ -99,14 +99,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     await until(() => lines.some((l) => l.includes('shares its gate again')));
     expect((await onOwnGate).every((r) => r.status === 'fulfilled')).toBe(true);
     // Every slot back: none held by a count the client gave up on, for its lease (31 s).
-    let left: string[] = [];
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      const keys = (await redisCommand(redis.client, ['KEYS', `${prefix}:*:leases`])) as string[];
-      left = (await Promise.all(keys.map((key) => redisCommand(redis.client, ['ZRANGE', key, '0', '-1'])))).flat() as string[];
-      if (left.length === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(left).toEqual([]);
+    expect(await leasesLeft(redis.client, prefix, 5_000)).toEqual([]);
   }, 30_000);
 });
 
