@@ -161,7 +161,8 @@ export async function runCampaign(ctx: Context, parsed: Parsed, body: string): P
 
 /**
  * `--concurrency` and `--rate`: the requests a run has in flight (its client's and its bulk
- * call's), and the pace, which with `--redis` holds for all the runs together.
+ * call's), and the pace. With `--redis` the pace and the client's own `maxConcurrency` (its
+ * default, 16) are the fleet's gate, for all the runs together; `--concurrency` is the run's.
  */
 function paceOf(parsed: Parsed, fleet: FleetFlags | undefined): { concurrency: number; client: Partial<CommonOptions> } {
   const concurrency = number(parsed, 'concurrency') ?? 8;

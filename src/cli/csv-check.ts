@@ -9,12 +9,15 @@
  * its problem line says how to send that order instead.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { basename } from 'node:path';
 import { checkValue } from '../core/validation.js';
 import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS } from '../index.js';
+import { firstEvent } from '../internal/signals.js';
 import { inboundOrderRowSchema } from '../schemas.js';
 import { csvLine, parseCsv, rowFromCells } from '../warehouse/csv.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { decodeChunks, EncodingProblem } from './decode.js';
+import { InputError } from './errors.js';
 import { unneutralise } from './formats.js';
 import { type Progress, quoted } from './io.js';
 
@@ -122,7 +125,7 @@ export interface CheckOptions {
 export async function checkCsv(path: string, options: CheckOptions): Promise<CheckResult> {
   const input = createReadStream(path);
   const check = new CsvCheck(options);
-  const batches = new Batches(check, options);
+  const batches = new Batches(check, options, path);
   try {
     const text = decodeChunks(input, options.encoding ?? 'utf-8', () => {
       check.transcoded = true;
@@ -179,13 +182,18 @@ class Batches {
   next = 1;
   readonly #check: CsvCheck;
   readonly #options: CheckOptions;
+  /** The file checked, as the error names it. */
+  readonly #source: string;
   #lines: string[] = [];
   #first = 1;
   #output: ReturnType<typeof createWriteStream> | undefined;
+  /** Why the rewritten file could not be written (a full disk): the copy is incomplete. */
+  #failed: Error | undefined;
 
-  constructor(check: CsvCheck, options: CheckOptions) {
+  constructor(check: CsvCheck, options: CheckOptions, source: string) {
     this.#check = check;
     this.#options = options;
+    this.#source = source;
   }
 
   /** Adds a record; `true` when the batch is full. */
@@ -219,7 +227,11 @@ class Batches {
       if (cells && check.problems === 0) out += `${csvLine(cells)}\r\n`;
     }
     const file = this.#output;
-    if (file && check.problems === 0 && !file.write(out)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+    if (!file || check.problems > 0) return;
+    this.#mustBeWritable(file);
+    // A stream that failed or was destroyed never drains: its close or error ends the wait too.
+    if (!file.write(out)) await firstEvent(file, ['drain', 'close', 'error']);
+    this.#mustBeWritable(file);
   }
 
   /** Written only when the header has columns to skip (or `always`, or the text was transcoded); else the file itself is uploaded. */
@@ -227,12 +239,32 @@ class Batches {
     const { rewrite, always } = this.#options;
     if (rewrite !== undefined && (this.#check.skipped.length || always || this.#check.transcoded)) {
       this.#output = createWriteStream(rewrite, { mode: 0o600 });
+      // Heard at once, whenever it comes: unheard, a failed write ended the process.
+      this.#output.on('error', (error) => {
+        this.#failed ??= error;
+      });
     }
   }
 
+  /** A copy that lost a write is never uploaded: the import stops, nothing sent. */
+  #mustBeWritable(file: ReturnType<typeof createWriteStream>): void {
+    if (this.#failed || file.destroyed) throw this.#cannotWrite(file);
+  }
+
+  #cannotWrite(file: ReturnType<typeof createWriteStream>): InputError {
+    const why = (this.#failed as NodeJS.ErrnoException | undefined)?.code ?? this.#failed?.message ?? 'closed before it was written';
+    return new InputError(`cannot write the checked copy of ${basename(this.#source)} to upload (${file.path}): ${why}; nothing was sent`);
+  }
+
+  /** Ends the copy once every write reached the file (its close), or says why it could not. */
   async close(): Promise<void> {
     const file = this.#output;
-    if (file) await new Promise((resolve) => file.end(resolve));
+    if (!file) return;
+    if (!file.destroyed) {
+      file.end();
+      await firstEvent(file, ['close', 'error']);
+    }
+    if (this.#failed || !file.writableFinished) throw this.#cannotWrite(file);
   }
 }
 

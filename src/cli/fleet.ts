@@ -15,9 +15,6 @@ import type { Context } from './context.js';
 import { UnreachableError, UsageError } from './errors.js';
 import { quoted } from './io.js';
 
-/** The most requests the runs of one campaign have in flight together, however many run: the most a bulk call takes. */
-export const FLEET_MAX_CONCURRENCY = 64;
-
 /** How long a run waits for Redis to answer at its start before it gives up (exit 4), and per call after that. */
 const REDIS_TIMEOUT_MS = 5_000;
 
@@ -99,7 +96,10 @@ export async function openFleet(ctx: Context, flags: FleetFlags): Promise<Fleet>
   ctx.term.info(`sharing the gate and the journal through Redis at ${where}`);
   return {
     store,
-    options: { rateLimitStore: store, maxConcurrency: FLEET_MAX_CONCURRENCY },
+    // No maxConcurrency of the run's own: the gate's, the client default (16), holds for every
+    // run of the campaign together, as for any client on the store (API.md "Many processes").
+    // Each run's --concurrency only bounds its own share. (64 here let three runs have 48.)
+    options: { rateLimitStore: store },
     journal: (name, body, serviceUrl) => store.journal(name ?? defaultName(body, serviceUrl)),
     close: async () => {
       await Promise.resolve(client.quit()).catch(() => client.destroy());

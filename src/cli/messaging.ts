@@ -116,7 +116,7 @@ export const dm: CommandSpec = {
     'beside opslink: npm install redis), so runs of the same campaign at the same time, on one host or',
     'several, share the rate and the 429 pauses and message each recipient once between them (already sent:',
     'another run did it); --journal NAME then names the campaign (default: one per text and service URL).',
-    '--concurrency N (default 8) bounds the requests each run has in flight (with --redis, 64 at most for',
+    '--concurrency N (default 8) bounds the requests each run has in flight (with --redis, 16 at most for',
     'all runs together), --rate N the requests a second (with --redis, for all runs together). A Redis that',
     'cannot be reached at the start: nothing is sent, exit 4.',
   ].join('\n'),

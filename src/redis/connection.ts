@@ -88,7 +88,9 @@ function nodeRedis(c: Client): Connection {
         close: () => void (listening.destroy as () => void).call(listening),
       };
     },
-    onEnd: (callback) => void c.on?.('end', callback),
+    // A cluster says it is closed with 'disconnect' (after close() or destroy()), never 'end':
+    // heard as 'end', the listener it duplicated stayed open and its process never exited.
+    onEnd: (callback) => void c.on?.(cluster ? 'disconnect' : 'end', callback),
   };
 }
 

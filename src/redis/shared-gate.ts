@@ -364,11 +364,17 @@ export class SharedGate implements Gate {
     (timer as { unref?: () => void }).unref?.();
   }
 
-  /** The slots taken on the own gate meanwhile are counted in the store before any request takes more there. */
+  /**
+   * The slots taken on the own gate meanwhile are counted in the store before any request
+   * takes more there. A slot keeps the lease it was first counted under: a count that Redis
+   * made but answered after the timeout (a busy machine) is made again under the same names,
+   * and each slot's release frees it. (Named anew at each try, the names of the count given up
+   * on held the fleet's width for their lease, 31 s by default.)
+   */
   async #rejoin(): Promise<void> {
     const byGate = new Map<StoreGateHandle, string[]>();
     for (const slot of this.#own) {
-      slot.lease = `${this.#holder}|${++this.#leases}`;
+      slot.lease ??= `${this.#holder}|${++this.#leases}`;
       byGate.set(slot.gate, [...(byGate.get(slot.gate) ?? []), slot.lease]);
     }
     await Promise.all([...byGate].map(([gate, leases]) => gate.adopt(leases)));

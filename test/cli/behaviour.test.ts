@@ -151,15 +151,18 @@ describe('Ctrl-C', () => {
     const { code } = await exited;
     const stoppedIn = performance.now() + performance.timeOrigin - signalledAt;
     expect(code).toBe(130);
-    expect(stoppedIn).toBeLessThan(1_000);
+    // API.md: Ctrl-C ends the command within 2 s (from the signal: the child's exit is its own doing).
+    expect(stoppedIn).toBeLessThan(2_000);
     expect(stderr).toBe('');
     expect(stdout.endsWith('\n')).toBe(true);
     const written = lines(stdout).map((line) => JSON.parse(line) as { order_id: string });
     expect(written.length % 50).toBe(0);
     expect(written.length).toBeLessThan(3000);
-    // The request in flight when the signal came was sent before it; none started after (the next
-    // would come a page of latency, 150 ms, later: 100 ms of slack for a busy machine).
-    expect(s.requests.filter((r) => r.at > signalledAt + 100)).toEqual([]);
+    // Pages one at a time: the request on its way when the signal came may reach the service
+    // after it (a busy machine delays both the command and the server that stamps it, by more
+    // than any slack in ms), but no other: one that went on would start a page every 150 ms
+    // until it exited.
+    expect(s.requests.filter((r) => r.at > signalledAt).length).toBeLessThanOrEqual(1);
   });
 
   it('a reader that goes away (| head) ends the export quietly', async () => {

@@ -1,10 +1,11 @@
 /** `opslink orders import`, run in this process: the CSV round trip, every problem by row and column, nothing sent when any row is bad. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS } from '../../src/warehouse/index.js';
-import { lines, runInProcess, type Services, startServices } from './helpers.js';
+import { BIN, childEnv, lines, runInProcess, type Services, startServices } from './helpers.js';
 
 let s: Services;
 const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-import-'));
@@ -149,6 +150,24 @@ describe('opslink orders import', () => {
     const result = await runInProcess(['orders', 'import', path], { env: s.env });
     expect(result.code).toBe(3);
     expect(lines(result.stderr)).toEqual(['error: BadRequestError: Bad file. (400 POST /api/v1/inbound)', '  row 2: no']);
+  });
+
+  it('a checked copy it cannot write (the disk full) exits 1 saying so, and sends nothing', async () => {
+    // A column the upload does not take: the file is uploaded as a copy without it, written
+    // while it is checked. The built bin, under a file size limit of a few KiB (the copy's
+    // writes fail with EFBIG, as on a full disk with ENOSPC): a write that failed never
+    // drains, and an error nobody listened for ended the process with a stack.
+    const rows = Array.from({ length: 1_000 }, (_, i) => `${row({ order_number: `PO-FULL-${i}` })},ord_${i}`);
+    const path = file('full.csv', `${HEADER},order_id\r\n${rows.join('\r\n')}\r\n`);
+    const child = spawn('sh', ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, BIN, 'orders', 'import', path], {
+      env: childEnv(s.env),
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toMatch(/^error: cannot write the checked copy of full\.csv to upload \(.*\): EFBIG; nothing was sent\n$/);
+    expect(code).toBe(1);
+    expect(s.requests).toEqual([]);
   });
 
   it('needs credentials for a real import, not for a dry run', async () => {

@@ -1,7 +1,7 @@
 /**
  * Eight worker processes (the built package) on one redisStore against a service that allows
  * RATE requests a second and answers 429 with Retry-After beyond it: the fleet's rate never
- * more than 10 % over `requestsPerSecond`, never more in flight than `maxConcurrency`, and after a 429 no
+ * over `requestsPerSecond`, never more in flight than `maxConcurrency`, and after a 429 no
  * request from any worker until its Retry-After has passed. The same fleet without the store,
  * for the README's table: it breaks all three, and the figures of both runs are printed. (The
  * fleet at its limit, exactly the rate it is given: fleet-limit.test.ts.) Each fleet runs in a
@@ -87,18 +87,18 @@ export const describeFleetRate = (store: boolean) =>
     };
 
     if (store)
-      it("the fleet's rate never more than 10 % over requestsPerSecond, in flight never above maxConcurrency, nothing sent during a Retry-After (node-redis and ioredis workers together)", async () => {
+      it("the fleet's rate never over requestsPerSecond, in flight never above maxConcurrency, nothing sent during a Retry-After (node-redis and ioredis workers together)", async () => {
         const run = await fleet.run(limitedRun(true));
         const { after429, late } = describeRun('with the store', run);
         expect(run.warnings).toEqual([]);
         expect(run.fulfilled).toBe(WORKERS * PER_WORKER);
-        const rate = rateBeforePause(run.arrivals);
-        expect(rate).toBeLessThanOrEqual(RATE * 1.1);
-        // Never above. Below when the four slots bind: at 200 ms a request, 12/s keeps 2.4 of
-        // them busy, and a start booked ahead holds its slot while it waits (11.2/s measured from
-        // the first arrival at a load average of 14 on two cores). The rate alone is exact: see
-        // the fleet at its limit, fleet-limit.test.ts.
-        expect(rate).toBeGreaterThanOrEqual(RATE * 0.85);
+        // Never above: the store books each start one interval after the one before (no start is
+        // early), and only the first arrival's lateness (its worker, or the process that stamps
+        // it, busy) shortens the span measured from it; up to 500 ms of it allowed. Not a floor:
+        // how close the fleet comes is the machine's (9.9/s at a load average of 24; 11.2 at 14),
+        // and a speed target (npm run bench -- fleet).
+        const before = run.arrivals.slice(0, INJECT_AT).map((a) => a.at);
+        expect(before.length - 1).toBeLessThanOrEqual(RATE * ((before.at(-1)! - before[0]!) / 1000 + 0.5));
         expect(run.mostInFlight).toBeLessThanOrEqual(MAX_CONCURRENCY);
         expect(run.limited).toBeGreaterThanOrEqual(1);
         expect(late).toEqual([]);

