@@ -14,7 +14,7 @@ import { createReadStream } from 'node:fs';
 import { checkValue } from '../core/validation.js';
 import type { Recipient } from '../index.js';
 import { directMessageSchema } from '../schemas.js';
-import { parseCsv } from '../warehouse/csv.js';
+import { parseCsv } from '../warehouse/csv-check.js';
 import { decodeChunks, EncodingProblem } from './decode.js';
 import { InputError } from './errors.js';
 import { quoted } from './io.js';

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORMULA_HINT } from '../../src/cli/csv-check.js';
 import { csvCell, neutralise, unneutralise } from '../../src/cli/formats.js';
 import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS, type InboundOrderCreate, SHIPMENT_FIELDS, WarehouseClient } from '../../src/index.js';
-import { csvLine, parseCsv } from '../../src/warehouse/csv.js';
+import { csvLine } from '../../src/warehouse/csv.js';
+import { parseCsv } from '../../src/warehouse/csv-check.js';
 import { FORMULA_PREFIXES } from '../../src/warehouse/wire-format.js';
 import { lines, runInProcess, SECRETS, type Services, startServices } from './helpers.js';
 

@@ -6,7 +6,7 @@
  * members broke the document, naming members, never values or keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/warehouse/csv.js';
+import { parseCsv } from '../../src/warehouse/csv-check.js';
 import { type DocumentServer, startDocumentServer } from '../support/document-server.js';
 import { lines, runInProcess } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** `opslink orders list|update`, `opslink shipments list|get`, run in this process: every format, filters, exit codes. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/warehouse/csv.js';
+import { parseCsv } from '../../src/warehouse/csv-check.js';
 import { INBOUND_ORDER_FIELDS, SHIPMENT_FIELDS } from '../../src/warehouse/index.js';
 import { lines, runInProcess, type Services, startServices } from './helpers.js';
 

@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BULK_CSV_COLUMNS, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { inboundOrderRowSchema } from '../../src/schemas.js';
-import { cellOf, ordersToCsv, parseCsv, rowFromCells } from '../../src/warehouse/csv.js';
+import { cellOf, ordersToCsv } from '../../src/warehouse/csv.js';
+import { parseCsv, rowFromCells } from '../../src/warehouse/csv-check.js';
 import { binaryString } from '../support/arbitraries.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';
 

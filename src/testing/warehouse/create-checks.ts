@@ -6,7 +6,7 @@
  * before sending, the mock answers with a 400, and nothing else.
  */
 import { checkValue } from '../../core/validation.js';
-import { parseCsv, rowFromCells } from '../../warehouse/csv.js';
+import { parseCsv, rowFromCells } from '../../warehouse/csv-check.js';
 import { BULK_CSV_COLUMNS } from '../../warehouse/fast-checks.generated.js';
 import { decodeCreateForm, fieldKinds } from '../../warehouse/multipart.js';
 import { inboundOrderCreateObject, inboundOrderCreateSchema, inboundOrderRowSchema } from '../../warehouse/schemas.js';

@@ -3,7 +3,7 @@
  * upload the client writes is read back as written. Exported for tests that read a CSV a
  * mock received.
  */
-import { type CsvParse, parseCsv as readCsv } from '../../warehouse/csv.js';
+import { type CsvParse, parseCsv as readCsv } from '../../warehouse/csv-check.js';
 
 export type { CsvParse };
 
