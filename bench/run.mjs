@@ -22,6 +22,7 @@ const benches = [
   'fleet',
   'memory',
   'upload',
+  'hostile',
   'bundle',
   'pages',
   'bundle-features',

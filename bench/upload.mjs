@@ -16,8 +16,9 @@ const path = join(dir, 'orders.csv');
   // Written in 1 MB chunks, so the benchmark's own memory stays flat too.
   const file = await open(path, 'w');
   const row = '11/20/2026,Target,PO-2001,"Desk lamp, black",black,LAMP-BLK,12,B000000001,9.50,24.99,fba,,,"Fragile",,individual,,\r\n';
-  const chunk = Buffer.from(`${BULK_CSV_COLUMNS.join(',')}\r\n${row.repeat(Math.floor(2 ** 20 / row.length) - 1)}`);
-  let written = 0;
+  // One header, then rows (createBulk checks the file as a CSV before it sends it).
+  const chunk = Buffer.from(row.repeat(Math.floor(2 ** 20 / row.length)));
+  let written = (await file.write(`${BULK_CSV_COLUMNS.join(',')}\r\n`)).bytesWritten;
   while (written < SIZE) written += (await file.write(chunk)).bytesWritten;
   await file.close();
 }

@@ -45,8 +45,14 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     });
   const list = (tag: string, count: number): DirectMessageInput[] =>
     Array.from({ length: count }, (_, i) => ({ to: { email: mock.employees.first.email }, body: `${tag} ${i}` }));
-  const until = async (ok: () => boolean) => {
-    for (let waited = 0; !ok() && waited < 8_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  // What the test waits for must have happened before it goes on: on a busy machine the rejoin
+  // (a probe every 2 s, each bounded by the store's timeout) can take longer than a fixed wait,
+  // and going on before it measured the fallback (each client on a gate of its own), not the rejoin.
+  const until = async (ok: () => boolean, what = 'the condition') => {
+    for (let waited = 0; !ok(); waited += 20) {
+      if (waited >= 15_000) throw new Error(`waited 15 s for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   };
 
   it('one client through Redis stopped and resumed: never more than maxConcurrency in flight', async () => {
@@ -56,10 +62,10 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     const run = a.sendDirectMessages(list('through', 9), { concurrency: 8 });
     await new Promise((r) => setTimeout(r, 100)); // three slots held in Redis
     redis.server.pause();
-    await until(() => lines.some((l) => l.includes('rateLimitStore unavailable')));
+    await until(() => lines.some((l) => l.includes('rateLimitStore unavailable')), 'the fallback');
     await new Promise((r) => setTimeout(r, 500)); // requests on the own gate
     redis.server.resume();
-    await until(() => lines.some((l) => l.includes('shares its gate again')));
+    await until(() => lines.some((l) => l.includes('shares its gate again')), 'the rejoin');
     const results = await run;
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(lines.some((l) => l.includes('shares its gate again'))).toBe(true);
@@ -74,9 +80,9 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     await a.sendDirectMessage({ to: { email: mock.employees.first.email }, body: 'warm' }); // scripts loaded, clock known
     silent.silence();
     const onOwnGate = a.sendDirectMessages(list('a', 3), { concurrency: 3 }); // A falls back: three slots of its own
-    await until(() => watched.log.inFlight === 3);
+    await until(() => watched.log.inFlight === 3, 'three requests in flight');
     silent.restore();
-    await until(() => lines.some((l) => l.includes('shares its gate again')));
+    await until(() => lines.some((l) => l.includes('shares its gate again')), 'the rejoin');
     watched.log.most = watched.log.inFlight;
     const results = await Promise.all([onOwnGate, b.sendDirectMessages(list('b', 3), { concurrency: 3 })]);
     expect(results.flat().every((r) => r.status === 'fulfilled')).toBe(true);
@@ -93,10 +99,10 @@ describe.skipIf(redisServerMissing !== undefined).each<Library>(['redis', 'iored
     mock.faults.latency('POST /api/bot/messages', 6_000);
     silent.silence();
     const onOwnGate = a.sendDirectMessages(list('a', 3), { concurrency: 3 });
-    await until(() => watched.log.inFlight === 3);
+    await until(() => watched.log.inFlight === 3, 'three requests in flight');
     silent.answerLate(isAdopt, STORE_TIMEOUT + 500);
     silent.restore();
-    await until(() => lines.some((l) => l.includes('shares its gate again')));
+    await until(() => lines.some((l) => l.includes('shares its gate again')), 'the rejoin');
     expect((await onOwnGate).every((r) => r.status === 'fulfilled')).toBe(true);
     // Every slot back: none held by a count the client gave up on, for its lease (31 s).
     expect(await leasesLeft(redis.client, prefix, 5_000)).toEqual([]);
