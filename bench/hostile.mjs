@@ -116,7 +116,7 @@ async function main() {
   const unbounded = new MessagingClient({ baseUrl: small.url, botKey: 'bench-key-0123456789', maxResponseBytes: Number.POSITIVE_INFINITY });
   const post = () =>
     fetch(`${small.url}/api/bot/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const BATCH = 400;
+  const BATCH = 600;
   const timed = (one) => async () => {
     const started = performance.now();
     for (let i = 0; i < BATCH; i++) await one();
@@ -133,7 +133,7 @@ async function main() {
     'fetch, response.text() (A/A)': timed(async () => JSON.parse(await (await post()).text())),
   };
   for (const run of Object.values(variants)) await run(); // warm-up round
-  const rounds = await interleave(15, variants);
+  const rounds = await interleave(25, variants);
   small.stop();
   const med = Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, median(values)]));
   const ratio = (a, b) => median(rounds[a].map((v, i) => v / rounds[b][i]));

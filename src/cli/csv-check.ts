@@ -2,9 +2,9 @@
  * The check of `orders import`: every row of a CSV read with the SDK's own reader
  * (`parseCsv`, `rowFromCells`) and checked with its row schema, streaming through the file
  * (memory stays flat however large), every problem told by row and column. Records are
- * gathered line by line (a line break inside quotes continues the record) and handed to the
- * reader in batches, with their row numbers as a spreadsheet shows them (the header is row
- * 1). A cell that `orders list --format csv` neutralised with a leading `'` is read without it
+ * gathered by the SDK's own splitter (`CsvRecords`: a line break inside quotes continues the
+ * record) and handed to the reader in batches, with their row numbers as a spreadsheet shows
+ * them (the header is row 1). A cell that `orders list --format csv` neutralised with a leading `'` is read without it
  * (`unneutralise`); text that then starts like a formula meets the SDK's bulk CSV rule, and
  * its problem line says how to send that order instead.
  */
@@ -15,7 +15,7 @@ import { BULK_CSV_COLUMNS, INBOUND_ORDER_FIELDS } from '../index.js';
 import { firstEvent } from '../internal/signals.js';
 import { inboundOrderRowSchema } from '../schemas.js';
 import { csvLine } from '../warehouse/csv.js';
-import { parseCsv, rowFromCells } from '../warehouse/csv-check.js';
+import { CsvRecords, parseCsv, rowFromCells, UnclosedQuote } from '../warehouse/csv-check.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { decodeChunks, EncodingProblem } from './decode.js';
 import { InputError } from './errors.js';
@@ -47,30 +47,6 @@ export const LIST_ONLY = INBOUND_ORDER_FIELDS.filter((f) => !(BULK_CSV_COLUMNS a
 
 /** Records handed to the CSV reader at once. */
 const BATCH = 500;
-/** A record still open (an unclosed quote) past this many characters is reported, not held. */
-const MAX_RECORD = 1 << 20;
-
-/**
- * The lines of a text stream, each with its own line end (CRLF, LF or CR) as written, so the
- * CSV reader sees the bytes of the file unchanged (a line break inside quotes included).
- */
-async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  let rest = '';
-  for await (const chunk of chunks) {
-    const text = rest + chunk;
-    const ends = /\r\n|\n|\r/g;
-    let start = 0;
-    for (let end = ends.exec(text); end; end = ends.exec(text)) {
-      // A CR at the end of a chunk may be the first half of a CRLF: wait for the next chunk.
-      if (end[0] === '\r' && end.index === text.length - 1) break;
-      yield text.slice(start, end.index + end[0].length);
-      start = end.index + end[0].length;
-    }
-    rest = text.slice(start);
-  }
-  if (rest) yield rest;
-}
-
 /** A spreadsheet's name of the column at `index` (0 → A, 26 → AA). */
 function letter(index: number): string {
   let name = '';
@@ -131,7 +107,7 @@ export async function checkCsv(path: string, options: CheckOptions): Promise<Che
     const text = decodeChunks(input, options.encoding ?? 'utf-8', () => {
       check.transcoded = true;
     });
-    for await (const record of recordsOf(linesOf(text), check, options.signal)) {
+    for await (const record of recordsOf(text, check, options.signal)) {
       if (!batches.add(record)) continue;
       await batches.flush();
       if (check.fatal) break;
@@ -151,30 +127,27 @@ export async function checkCsv(path: string, options: CheckOptions): Promise<Che
 }
 
 /**
- * The records of the file, each the text of its lines (a line break inside quotes continues
- * it: an odd count of quotes so far means one is open). An unclosed quote stops the check.
+ * The records of the file, each the text of its lines, split by the SDK's own reader
+ * (`CsvRecords`: a line break inside quotes continues a record). An unclosed quote stops the
+ * check at the row it opened on.
  */
-async function* recordsOf(lines: AsyncIterable<string>, check: CsvCheck, signal: AbortSignal | undefined): AsyncGenerator<string> {
-  let record: string[] = [];
-  let open = false;
-  let size = 0;
+async function* recordsOf(chunks: AsyncIterable<string>, check: CsvCheck, signal: AbortSignal | undefined): AsyncGenerator<string> {
+  const records = new CsvRecords();
   let row = 1;
-  for await (const line of lines) {
-    if (signal?.aborted) return;
-    record.push(line);
-    size += line.length;
-    for (let i = line.indexOf('"'); i >= 0; i = line.indexOf('"', i + 1)) open = !open;
-    if (open && size < MAX_RECORD) continue;
-    if (open) {
-      check.stop({ row, message: `a quoted field runs on past ${MAX_RECORD.toLocaleString('en-US')} characters (a quote never closed?)` });
-      return;
+  try {
+    for await (const chunk of chunks) {
+      if (signal?.aborted) return;
+      for (const record of records.push(chunk)) {
+        yield record;
+        row++;
+      }
     }
-    yield record.join('');
-    row++;
-    record = [];
-    size = 0;
+    const last = records.end();
+    if (last !== undefined) yield last;
+  } catch (error) {
+    if (!(error instanceof UnclosedQuote)) throw error;
+    check.stop({ row, message: error.message });
   }
-  if (record.length) check.stop({ row, message: 'a quoted field is never closed' });
 }
 
 /** Complete records waiting to be read by the CSV reader in one batch, and the rewritten file they go to. */

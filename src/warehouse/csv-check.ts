@@ -154,7 +154,7 @@ export class CsvRecords {
   }
 
   #unclosed(): UnclosedQuote {
-    return new UnclosedQuote(`a field runs on past ${MAX_RECORD.toLocaleString('en-US')} characters (a quote never closed?)`);
+    return new UnclosedQuote(`a quoted field runs on past ${MAX_RECORD.toLocaleString('en-US')} characters (a quote never closed?)`);
   }
 }
 

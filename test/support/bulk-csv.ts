@@ -3,6 +3,22 @@
  * it checks rows), for tests of what is sent rather than what is refused.
  */
 
+import type { InboundOrderRow } from '../../src/index.js';
+
+/** An order as a row of a bulk upload, every required member set. */
+export const BULK_ROW: InboundOrderRow = {
+  date: '11/22/2026',
+  retailer: 'Target',
+  order_number: 'PO-1',
+  item_name: 'Desk lamp',
+  color: 'black',
+  brand_sku: 'LAMP-BLK',
+  quantity: 12,
+  unit_cost: 9.5,
+  list_price: 24.99,
+  fulfillment_type: 'wfs',
+};
+
 /** Every required column, in the SDK's order. */
 export const BULK_HEADER = 'date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type';
 

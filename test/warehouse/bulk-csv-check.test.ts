@@ -11,27 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BULK_CSV_COLUMNS, type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
+import { BULK_CSV_COLUMNS, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { ordersToCsv } from '../../src/warehouse/csv.js';
 import { MAX_CSV_ISSUES } from '../../src/warehouse/csv-check.js';
-import { BULK_HEADER, LINE_BREAK_CSV, ONE_ORDER_CSV } from '../support/bulk-csv.js';
+import { BULK_HEADER, BULK_ROW, LINE_BREAK_CSV, ONE_ORDER_CSV } from '../support/bulk-csv.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';
 
 const fetch = scriptedFetch(jsonResponse(200, { status: 'success', message: 'Orders queued', data: null, errors: null }));
 const warehouse = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: 'wh-key-1', warehouseId: 'wh', fetch, maxRetries: 0 });
 
-const ROW: InboundOrderRow = {
-  date: '11/22/2026',
-  retailer: 'Target',
-  order_number: 'PO-1',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'wfs',
-};
+const ROW = BULK_ROW;
 
 /** The same CSV in every form `createBulk` takes it. */
 const forms = (csv: string) => {
