@@ -5,6 +5,8 @@
  * to them by properties; `opslink` words zod's type issues its own way: "must be a string, not
  * a number"). The clients' entries hold none of them, so a page that never imports this entry
  * never loads zod.
+ *
+ * Guide: [checks before sending](../docs/validation.md#opslinkschemas).
  * @module opslink/schemas
  */
 export { channelMessageSchema, embedSchema, strictChannelMessageSchema, strictEmbedSchema } from './messaging/channel-schemas.js';

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Runs TypeDoc with the repository's typedoc.json (as `npm run docs` does), writing into .tmp
-// instead of docs/, and reads its JSON model of the four entry points.
+// instead of docs/api/, and reads its JSON model of the entry points and the site it built: the
+// README as its index, the guides of docs/ as its documents (scripts/typedoc-guides.mjs).
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}.tmp/api-docs`;
@@ -33,6 +34,11 @@ interface JsonReflection {
 }
 
 let run: { status: number | null; output: string };
+/** The guides, by file name: docs/<name>.md is documents/<name>.html in the site. */
+const guides = () =>
+  readdirSync(`${root}docs`)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => name.slice(0, -'.md'.length));
 let project: JsonReflection;
 
 function typedoc(...extra: string[]): { status: number | null; output: string } {
@@ -79,13 +85,38 @@ describe('API reference (TypeDoc)', () => {
     ]);
   });
 
-  it('lists every heading of the README whole in "On This Page"', () => {
-    const page = readFileSync(`${outDir}/html/index.html`, 'utf8');
-    const navigation = page.slice(page.indexOf('<h3>On This Page</h3>'), page.indexOf('</details>', page.indexOf('<h3>On This Page</h3>')));
-    const shown = [...navigation.matchAll(/<span>(.*?)<\/span>/g)].map((m) => m[1]!.replace(/<wbr\/>/g, '').replace(/&amp;/g, '&'));
-    const readme = readFileSync(`${root}README.md`, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
-    const headings = [...readme.matchAll(/^#{1,3} (.*)$/gm)].map((m) => m[1]!.replace(/`/g, ''));
-    expect(shown).toEqual(headings);
+  it('lists every heading of the README and of each guide whole in "On This Page"', () => {
+    const onThisPage = (page: string) => {
+      const html = readFileSync(`${outDir}/html/${page}`, 'utf8');
+      const start = html.indexOf('<h3>On This Page</h3>');
+      const navigation = html.slice(start, html.indexOf('</details>', start));
+      const entities: Record<string, string> = { '&amp;': '&', '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+      return [...navigation.matchAll(/<span>(.*?)<\/span>/g)].map((m) =>
+        m[1]!.replace(/<wbr\/>/g, '').replace(/&(amp|#39|quot|lt|gt);/g, (entity) => entities[entity]!),
+      );
+    };
+    const headings = (file: string) => {
+      const text = readFileSync(`${root}${file}`, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+      return [...text.matchAll(/^#{1,3} (.*)$/gm)].map((m) => m[1]!.replace(/`/g, ''));
+    };
+    expect(onThisPage('index.html')).toEqual(headings('README.md'));
+    for (const guide of guides()) expect(onThisPage(`documents/${guide}.html`), guide).toEqual(headings(`docs/${guide}.md`));
+  });
+
+  it('links the README and the reference to every guide, and each guide to the reference', () => {
+    const html = (page: string) => readFileSync(`${outDir}/html/${page}`, 'utf8');
+    const index = html('index.html');
+    expect(guides().filter((guide) => !index.includes(`href="documents/${guide}.html"`))).toEqual([]);
+    // Each module's page names the guides of its entry point.
+    const modules = readdirSync(`${outDir}/html/modules`);
+    const withoutGuide = modules.filter((page) => !/href="\.\.\/documents\/[\w-]+\.html/.test(html(`modules/${page}`)));
+    expect(modules.length).toBeGreaterThanOrEqual(8);
+    expect(withoutGuide).toEqual([]);
+    // A guide names the exports it uses as links to their source; the site links them to their pages.
+    const toReference = /href="\.\.\/(classes|functions|interfaces|types|variables|modules)\/[\w.$-]+\.html/;
+    const references = ['assumptions', 'cli', 'design', 'development', 'openapi', 'performance', 'reliability', 'runtimes'];
+    const unlinked = guides().filter((guide) => !references.includes(guide) && !toReference.test(html(`documents/${guide}.html`)));
+    expect(unlinked).toEqual([]);
   });
 
   it('gives every exported class, function, variable, interface and type alias an @example', () => {

@@ -1,31 +1,31 @@
 /**
  * The code the documents show compiles against the package: every TypeScript block of the
- * README, and every `@example` of the API reference (cut from its doc comment, given the
+ * README and the guides (docs/), and every `@example` of the API reference (cut from its doc comment, given the
  * package's exports it names, imported from `opslink`, `opslink/schemas` or `opslink/testing` as a reader would,
  * and the few "givens" an example may take for granted: a client, a mock, an order, vitest's
- * `expect`). One tsc program for both (test/support/doc-snippets.ts). readme.test.ts runs the
- * README's blocks.
+ * `expect`). One tsc program for all of them (test/support/doc-snippets.ts). docs.test.ts
+ * runs the blocks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exampleSnippets, readmeSnippets, type Snippet, typecheckSnippets } from './support/doc-snippets.js';
+import { docSnippets, exampleSnippets, type Snippet, typecheckSnippets } from './support/doc-snippets.js';
 
-let readme: Snippet[];
+let docs: Snippet[];
 let examples: Snippet[];
 let result: ReturnType<typeof typecheckSnippets>;
 
 beforeAll(() => {
-  readme = readmeSnippets();
+  docs = docSnippets();
   examples = exampleSnippets();
-  result = typecheckSnippets('doc-examples', [...readme, ...examples]);
+  result = typecheckSnippets('doc-examples', [...docs, ...examples]);
 }, 180_000);
 
 /** Each failing snippet of `group` with its errors. */
 const failing = (group: Snippet[]) => group.flatMap(({ name }) => (result.errors.get(name) ?? []).map((error) => `${name}: ${error}`));
 
 describe('the examples in the documents', () => {
-  it('type-checks every TypeScript block of the README against the package', () => {
-    expect(readme.length).toBeGreaterThanOrEqual(10);
-    expect(failing(readme)).toEqual([]);
+  it('type-checks every TypeScript block of the README and the guides against the package', () => {
+    expect(docs.length).toBeGreaterThanOrEqual(40);
+    expect(failing(docs)).toEqual([]);
   });
 
   it('type-checks every @example of the API reference against the package', () => {
@@ -34,7 +34,7 @@ describe('the examples in the documents', () => {
   });
 
   it('tsc says nothing else (an error it ties to no snippet, a setting it refuses)', () => {
-    const named = new Set([...readme, ...examples].map((s) => s.name));
+    const named = new Set([...docs, ...examples].map((s) => s.name));
     expect([...result.errors.keys()].filter((name) => !named.has(name))).toEqual([]);
     expect(result.status, result.output).toBe(0);
   });

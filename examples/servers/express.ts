@@ -9,11 +9,11 @@ import { proxyOptions } from './opslink.ts';
 
 /** The app: the proxy, then the app's own parsers and routes. */
 export function expressApp(handle: ProxyHandler): express.Express {
-  // #region README
+  // #region guide
   const app = express();
   app.use('/opslink', toNodeListener(handle)); // first: the proxy reads its bodies itself
   app.use(express.json()); // then your own parsers and routes
-  // #endregion README
+  // #endregion guide
   app.post('/notes', (req, res) => void res.json({ saved: req.body }));
   return app;
 }

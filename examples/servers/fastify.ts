@@ -9,7 +9,7 @@ import { proxyOptions } from './opslink.ts';
 /** The app: the proxy's plugin beside the app's own routes, which keep Fastify's parsers. */
 export function fastifyApp(handle: ProxyHandler): FastifyInstance {
   const app = Fastify();
-  // #region README
+  // #region guide
   const listener = toNodeListener(handle);
   app.register(async (proxy) => {
     proxy.removeAllContentTypeParsers(); // in this plugin only: the proxy reads each body itself
@@ -19,7 +19,7 @@ export function fastifyApp(handle: ProxyHandler): FastifyInstance {
       return listener(request.raw, reply.raw);
     });
   });
-  // #endregion README
+  // #endregion guide
   app.post('/notes', async (request) => ({ saved: request.body }));
   return app;
 }

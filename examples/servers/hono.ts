@@ -9,10 +9,10 @@ import { proxyOptions } from './opslink.ts';
 
 /** The app: the proxy's route beside the app's own. */
 export function honoApp(handle: ProxyHandler): Hono {
-  // #region README
+  // #region guide
   const app = new Hono();
   app.all('/opslink/*', (c) => handle(c.req.raw)); // the raw Request, its body unread
-  // #endregion README
+  // #endregion guide
   app.post('/notes', async (c) => c.json({ saved: await c.req.json() }));
   return app;
 }

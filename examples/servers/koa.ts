@@ -9,12 +9,12 @@ import { proxyOptions } from './opslink.ts';
 
 /** The app: the proxy first, then the app's own parser and routes. */
 export function koaApp(handle: ProxyHandler): Koa {
-  // #region README
+  // #region guide
   const app = new Koa();
   const listener = toNodeListener(handle);
   app.use((ctx, next) => listener(ctx.req, ctx.res, next)); // first: the proxy reads its bodies itself
   app.use(bodyParser()); // then your own parsers and routes
-  // #endregion README
+  // #endregion guide
   app.use((ctx) => {
     if (ctx.method === 'POST' && ctx.path === '/notes') ctx.body = { saved: ctx.request.body };
   });

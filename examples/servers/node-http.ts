@@ -8,10 +8,10 @@ import { proxyOptions } from './opslink.ts';
 
 /** The server: the proxy under /opslink, `app` for everything else. */
 export function nodeServer(handle: ProxyHandler, app: RequestListener): Server {
-  // #region README
+  // #region guide
   const proxy = toNodeListener(handle);
   const server = createServer((req, res) => proxy(req, res, () => app(req, res)));
-  // #endregion README
+  // #endregion guide
   return server;
 }
 

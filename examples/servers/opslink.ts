@@ -1,14 +1,14 @@
 // What every server example mounts: opslink/proxy's options, with the server's own clients
 // (their keys stay on the server), what pages may call, and who may call it. Each server file
-// beside this one is the shortest correct way to mount it in that server (README, "Browser
-// apps"); test/examples/ runs each against the real framework.
+// beside this one is the shortest correct way to mount it in that server (docs/browser-apps.md,
+// "Mounted in your server"); test/examples/ runs each against the real framework.
 import { MessagingClient, WarehouseClient } from 'opslink';
 import type { ProxyOptions } from 'opslink/proxy';
 
 /**
  * Your app's own check of who is asking, here a stand-in: the session id in the `session`
  * cookie must be one the app issued (`sessions`). Check a session your app knows, never only
- * that a cookie is there (README, "DNS rebinding").
+ * that a cookie is there (docs/browser-apps.md, "DNS rebinding").
  */
 function hasSession(request: Request, sessions: ReadonlySet<string>): boolean {
   const cookies = (request.headers.get('cookie') ?? '').split(/;\s*/);

@@ -1,8 +1,8 @@
 /**
  * Bodies the SDK reads in code rather than with a zod schema (the messaging error body and
  * created announcement, the warehouse envelope), written here as zod schemas over the
- * kit's own building blocks, each member as the service document or the README's Assumptions
- * table states it. Moving them into `src/` beside the code that reads them would make them
+ * kit's own building blocks, each member as the service document or the Assumptions
+ * table (docs/assumptions.md) states it. Moving them into `src/` beside the code that reads them would make them
  * one source there too; until then, this is where the OpenAPI documents take them from.
  */
 import * as z from 'zod/mini';

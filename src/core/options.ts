@@ -164,7 +164,7 @@ export interface CommonOptions {
    */
   timeout?: number;
   /**
-   * How many times a failed request is sent again (see the README's "Retries").
+   * How many times a failed request is sent again (docs/errors.md, "What is retried").
    * @default 2
    */
   maxRetries?: number;
@@ -206,8 +206,8 @@ export interface CommonOptions {
   rateLimit?: 'wait' | 'reject';
   /**
    * Shares this client's gate with every client of the same service and credential that uses
-   * the same store, in any process: `redisStore(client)` from `opslink/redis` (README "Many
-   * processes"). `maxConcurrency` and `requestsPerSecond` then hold for all of them together.
+   * the same store, in any process: `redisStore(client)` from `opslink/redis` (docs/rate-limits.md,
+   * "Many processes"). `maxConcurrency` and `requestsPerSecond` then hold for all of them together.
    */
   rateLimitStore?: RateLimitStore;
   /** Called on every 429 with the pause it starts. */

@@ -2,6 +2,9 @@
  * opslink/messaging: the messaging client alone (direct messages, announcements, channel
  * messages and webhook URLs), with its input types, limits and the errors all clients share.
  * No zod: the schemas are `opslink/schemas`.
+ *
+ * Guides: [sending messages and embeds](../../docs/messaging.md),
+ * [bulk sends and journals](../../docs/bulk.md).
  * @module opslink/messaging
  */
 export * from '../core/index.js';

@@ -21,8 +21,8 @@ export type CreatedMessage = { id?: string | number } & Record<string, unknown>;
 /**
  * A created announcement: id, title, body, createdAt (ISO 8601), createdBy (the bot's name),
  * and the like and comment counts (read from whichever member name the server uses; see the
- * README's Assumptions). A 201 whose body breaks these types still resolves, with the members
- * as received and a `warn` log line.
+ * Assumptions table, docs/assumptions.md). A 201 whose body breaks these types still resolves,
+ * with the members as received and a `warn` log line.
  * @example
  * ```ts
  * const announcement: Announcement = await messaging.postAnnouncement({ title: 'Stocktake Friday', body: 'Doors close at 4 pm.' });

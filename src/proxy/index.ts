@@ -4,6 +4,8 @@
  * `toNodeListener` serves it on Node's own HTTP server and as Express, Koa or Fastify
  * middleware. In the page, `MessagingClient.viaProxy` and `WarehouseClient.viaProxy` send to it. Never part of a page's bundle. Re-exports only;
  * see README.md here.
+ *
+ * Guide: [browser apps and the proxy](../../docs/browser-apps.md).
  * @module opslink/proxy
  */
 export { createProxy, type ProxyHandler } from './handler.js';

@@ -23,7 +23,7 @@ export interface Mount {
 }
 
 /** Where the mounts are shown, server by server: the end of every mount error. */
-const HOW_TO_MOUNT = 'README, "Browser apps"';
+const HOW_TO_MOUNT = 'opslink/docs/browser-apps.md, "Mounted in your server"';
 
 /** The log line for a body another middleware read before the proxy: `request` is its method and path. */
 export function readBeforeLine(request: string, evidence: string, basePath: string): string {

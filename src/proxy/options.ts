@@ -32,7 +32,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  * const options: ProxyOptions = {
  *   warehouse: WarehouseClient.fromEnv(),
  *   allow: ['shipments.list', 'shipments.retrieve'],
- *   // The host checked too: a DNS-rebinding page's requests name its own (README, "Browser apps").
+ *   // The host checked too: a DNS-rebinding page's requests name its own (docs/browser-apps.md, "DNS rebinding").
  *   authorize: async (request) => request.headers.get('host') === 'ops.example.com' && (await sessionOf(request)) !== undefined,
  * };
  * const handle = createProxy(options);
@@ -53,7 +53,7 @@ export interface ProxyOptions {
    * 500 with no detail. The request's body has been read by then: read its headers (a session
    * cookie, a bearer token) and the call's input. The proxy's own origin is the one the request
    * names (its `Host`, or its URL's host): check `request.headers.get('host')` too where a
-   * DNS-rebinding page could reach the server (README, "Browser apps").
+   * DNS-rebinding page could reach the server (docs/browser-apps.md, "DNS rebinding").
    */
   authorize: (request: Request, call: ProxyCall) => boolean | Promise<boolean>;
   /** Other origins whose pages may call the proxy (CORS); by default only the proxy's own origin. */

@@ -1,6 +1,9 @@
 /**
  * `opslink/redis`: one rate limit and at-most-once bulk journals across processes, on the
  * Redis the user already runs. Takes the user's connected client; imports no Redis library.
+ *
+ * Guides: [many processes](../../docs/rate-limits.md#many-processes),
+ * [journals](../../docs/bulk.md#resume-a-campaign-journals).
  * @module opslink/redis
  */
 

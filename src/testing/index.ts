@@ -2,6 +2,8 @@
  * opslink/testing: stateful mocks of the messaging and warehouse services, for testing
  * code that uses opslink without a network. Each mock answers through MSW handlers, a
  * plain `fetch`, or a real local HTTP server. Re-exports only; see README.md here.
+ *
+ * Guide: [testing your code](../../docs/testing.md).
  * @module opslink/testing
  */
 

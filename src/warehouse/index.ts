@@ -2,6 +2,9 @@
  * opslink/warehouse: the warehouse client alone (inbound orders, shipments, CSV bulk
  * upload, update rules), with its types, limits and the errors all clients share. No zod:
  * the schemas are `opslink/schemas`.
+ *
+ * Guides: [warehouse orders and CSV](../../docs/warehouse.md),
+ * [pages and `for await`](../../docs/pages.md).
  * @module opslink/warehouse
  */
 export * from '../core/index.js';

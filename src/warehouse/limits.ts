@@ -13,8 +13,8 @@ export const WAREHOUSE_LIMITS = {
   /** `limit=-1` on the inbound list returns every record in one page. */
   allRecords: -1,
   /**
-   * The largest `offset` or `limit` sent (not the document's: a choice, see the README's
-   * Assumptions). Beyond it a number loses digits, and its text turns to `1e+21`.
+   * The largest `offset` or `limit` sent (not the document's: a choice, see
+   * docs/assumptions.md). Beyond it a number loses digits, and its text turns to `1e+21`.
    */
   largestQueryNumber: Number.MAX_SAFE_INTEGER,
 } as const;

@@ -7,7 +7,7 @@
  * schemas): a read resolves with the body as received (only reporting what breaks the
  * letter), so enumerations are open and the members a real service may leave empty are
  * typed so. Each widening is one line of `InboundOrderReading`, `ShipmentReading`
- * and the line types below, and a row of the README's Assumptions.
+ * and the line types below, and a row of the Assumptions table (docs/assumptions.md).
  */
 import type * as z from 'zod/mini';
 import type {

@@ -1,7 +1,7 @@
 /**
  * Every choice the warehouse document leaves open ("not shown") about how values travel,
- * in one place. The README's Assumptions table names each; the mock decodes with the same
- * functions, so a change here changes the SDK and the mock together.
+ * in one place. The Assumptions table (docs/assumptions.md) names each; the mock decodes with
+ * the same functions, so a change here changes the SDK and the mock together.
  */
 import { type CalendarDay, calendarDayOf, isCalendarDay } from '../internal/dates.js';
 

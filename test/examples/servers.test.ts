@@ -34,7 +34,7 @@ import {
 } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { ORDER } from '../proxy/support.js';
-import { readmeBlocks } from '../support/doc-snippets.js';
+import { blocksOf } from '../support/doc-snippets.js';
 
 const SESSION = 'ops-session-7f3a';
 const messagingMock = createMessagingMock();
@@ -274,12 +274,12 @@ function trickle(origin: string, path: string): Promise<number> {
   });
 }
 
-describe('the README\'s "Browser apps"', () => {
-  /** The lines of `file` between its `#region README` markers, dedented: what the README must show as they are. */
+describe('the guide "Browser apps and the proxy" (docs/browser-apps.md)', () => {
+  /** The lines of `file` between its `#region guide` markers, dedented: what the guide must show as they are. */
   const recipeOf = (file: string) => {
     const text = readFileSync(new URL(`../../examples/servers/${file}`, import.meta.url), 'utf8');
-    const region = /^( *)\/\/ #region README\n([\s\S]*?)^ *\/\/ #endregion README$/m.exec(text);
-    expect(region, `${file} marks the lines the README shows`).not.toBeNull();
+    const region = /^( *)\/\/ #region guide\n([\s\S]*?)^ *\/\/ #endregion guide$/m.exec(text);
+    expect(region, `${file} marks the lines the guide shows`).not.toBeNull();
     const indent = region![1]!.length;
     return region![2]!
       .split('\n')
@@ -288,10 +288,10 @@ describe('the README\'s "Browser apps"', () => {
   };
 
   it("shows each server example's mount as the example has it, in a block of its own", () => {
-    const blocks = readmeBlocks();
+    const blocks = blocksOf('docs/browser-apps.md').map((block) => block.code);
     for (const file of ['express.ts', 'fastify.ts', 'koa.ts', 'hono.ts', 'node-http.ts', 'next/app/opslink/[...path]/route.ts']) {
       const recipe = recipeOf(file);
-      expect(blocks.filter((block) => block.includes(recipe)).length, `README blocks holding ${file}'s recipe:\n${recipe}`).toBe(1);
+      expect(blocks.filter((block) => block.includes(recipe)).length, `blocks of the guide holding ${file}'s recipe:\n${recipe}`).toBe(1);
     }
   });
 });

@@ -46,5 +46,5 @@ export function otelHarness(config: OpslinkInstrumentationConfig = {}) {
   };
 }
 
-/** The spans as a tree of names, children in start order (the drawing the README shows). */
+/** The spans as a tree of names, children in start order (the drawing docs/tracing.md shows). */
 export const tree = (spans: readonly ReadableSpan[]) => drawTree(spans);

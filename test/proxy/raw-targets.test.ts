@@ -96,7 +96,7 @@ describe("raw request targets on Node's server", () => {
     h = await startProxy("Node's server");
     const proxy = toNodeListener(h.handle);
     const app: Server = createServer((req, res) => {
-      // The app's own rule, on the raw target as the README mounts the proxy: only managers may message.
+      // The app's own rule, on the raw target as docs/browser-apps.md mounts the proxy: only managers may message.
       if (req.url?.startsWith('/opslink/messaging/') && req.headers['x-role'] !== 'manager') {
         res.writeHead(403).end('managers only');
         return;
@@ -179,7 +179,7 @@ describe("raw request targets on Node's server", () => {
     expect(h.reached()).toBe(0);
     expect((await rawSocket(Number(port), [list, `Host: 127.0.0.1:${port}`])).status).toBe(200);
   });
-  it("lets a DNS-rebinding page's request past the origin rule, and an authorize that checks the host (README) refuses it", async () => {
+  it("lets a DNS-rebinding page's request past the origin rule, and an authorize that checks the host (docs/browser-apps.md) refuses it", async () => {
     const hosts = new Set<string>();
     h = await startProxy("Node's server", {
       authorize: (request) => {
@@ -276,7 +276,7 @@ describe("Node's server and a plain fetch handler", () => {
   it("hand an app's check the path the proxy serves: a fetch handler is given the URL already resolved, as the check reads it", async () => {
     const h = await startProxy('fetch handler');
     harnesses['fetch handler'] = h;
-    // The README's pattern for a fetch handler: the check reads request.url, the URL the runtime resolved.
+    // The guide's pattern for a fetch handler (docs/browser-apps.md): the check reads request.url, the URL the runtime resolved.
     const app = (request: Request) =>
       new URL(request.url).pathname.startsWith('/opslink/messaging/') && request.headers.get('x-role') !== 'manager'
         ? new Response('managers only', { status: 403 })

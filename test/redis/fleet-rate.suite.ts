@@ -3,9 +3,10 @@
  * RATE requests a second and answers 429 with Retry-After beyond it: the fleet's rate never
  * over `requestsPerSecond`, never more in flight than `maxConcurrency`, and after a 429 no
  * request from any worker until its Retry-After has passed. The same fleet without the store,
- * for the README's table: it breaks all three, and the figures of both runs are printed. (The
- * fleet at its limit, exactly the rate it is given: fleet-limit.test.ts.) Each fleet runs in a
- * file of its own (fleet-rate.store.test.ts, fleet-rate.no-store.test.ts), beside the other.
+ * for the table of docs/rate-limits.md: it breaks all three, and the figures of both runs are
+ * printed. (The fleet at its limit, exactly the rate it is given: fleet-limit.test.ts.) Each
+ * fleet runs in a file of its own (fleet-rate.store.test.ts, fleet-rate.no-store.test.ts),
+ * beside the other.
  */
 import { describe, expect, it } from 'vitest';
 import { type FleetRun, fleetForSuite } from '../support/fleet.js';
@@ -106,7 +107,7 @@ export const describeFleetRate = (store: boolean) =>
       }, 60_000);
 
     if (!store)
-      it('without the store, the same fleet goes over all three (the figures for the README)', async () => {
+      it('without the store, the same fleet goes over all three (the figures for docs/rate-limits.md)', async () => {
         const run = await fleet.run(limitedRun(false));
         const { late } = describeRun('without the store', run);
         expect(run.fulfilled).toBe(WORKERS * PER_WORKER);

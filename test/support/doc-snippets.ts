@@ -1,8 +1,9 @@
 /**
- * The code the documents show: the README's TypeScript blocks, and every `@example` of the API
- * reference, each made a compilable file (its imports and the "givens" an example may take for
- * granted); and one tsc run over all of them, each error named by its snippet. One program
- * for both: each check alone spent most of its 7 s of CPU loading the same package and lib types.
+ * The code the documents show: the TypeScript blocks of the README and the guides (docs/), and
+ * every `@example` of the API reference, each made a compilable file (its imports and the
+ * "givens" an example may take for granted); and one tsc run over all of them, each error
+ * named by its snippet. One program for all: each check alone spent most of its 7 s of CPU
+ * loading the same package and lib types.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,15 +19,36 @@ export interface Snippet {
   text: string;
 }
 
-/** The README's ```ts blocks, as written. */
-export function readmeBlocks(): string[] {
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The documents whose TypeScript blocks the tests compile and run: the README, then each guide of docs/. */
+export function docFiles(): string[] {
+  const guides = readdirSync(`${root}docs`)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
+  return ['README.md', ...guides];
 }
 
-/** The README's blocks as files: each a module of its own. */
-export function readmeSnippets(): Snippet[] {
-  return readmeBlocks().map((code, i) => ({ name: `README.md block ${i + 1}`, text: `${code}\nexport {};\n` }));
+/** A ```ts block of a document, as written: its file (from the repository's root) and its number there. */
+export interface DocBlock {
+  file: string;
+  index: number;
+  code: string;
+}
+
+/** The ```ts blocks of `file` (README.md, docs/<guide>.md), as written. */
+export function blocksOf(file: string): DocBlock[] {
+  const text = readFileSync(`${root}${file}`, 'utf8');
+  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m, i) => ({ file, index: i + 1, code: m[1]! }));
+}
+
+/** Every ```ts block of the README and the guides. */
+export function docBlocks(): DocBlock[] {
+  return docFiles().flatMap(blocksOf);
+}
+
+/** The blocks as files: each a module of its own, named by its document and number. */
+export function docSnippets(): Snippet[] {
+  return docBlocks().map(({ file, index, code }) => ({ name: `${file} block ${index}`, text: `${code}\nexport {};\n` }));
 }
 
 /** What an example may use without saying where it came from, by the folder it is written in. */

@@ -3,7 +3,7 @@
  * (`spec/messaging-api.md`), not from the SDK. Requests are checked by hand-written code on
  * purpose: importing the SDK's schemas would make a wrong schema agree with itself.
  *
- * Choices where the document is silent (they belong in the README's Assumptions table):
+ * Choices where the document is silent (they belong in the Assumptions table, docs/assumptions.md):
  * - Only ACTIVE employees match a direct message's `to`; an inactive one answers 404, as if
  *   unknown. The document only says "404 when no employee matches".
  * - Error bodies are `{ message, errors? }`, `errors` holding one `path: problem` string per

@@ -4,7 +4,7 @@
  * startMockServer from src: live embeds, text that stays text, a fault injected from the
  * page, reset, the keyboard, phone width; and it takes a screenshot of each view: into
  * .tmp/media/inbox/ (ignored by git, so a test run leaves the clone clean), or into the
- * committed media/inbox/ when OPSLINK_UPDATE_MEDIA=1 asks to refresh the README's images.
+ * committed media/inbox/ when OPSLINK_UPDATE_MEDIA=1 asks to refresh the images of docs/testing.md.
  * The built package's page is checked at the end (dist/, as published).
  */
 import { mkdirSync } from 'node:fs';

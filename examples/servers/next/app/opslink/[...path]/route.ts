@@ -5,7 +5,7 @@
 import { createProxy, type ProxyHandler } from 'opslink/proxy';
 import { proxyOptions } from '../../../../opslink.ts';
 
-// #region README
+// #region guide
 let proxy: ProxyHandler | undefined;
 function handle(request: Request): Promise<Response> {
   proxy ??= createProxy(proxyOptions());
@@ -13,4 +13,4 @@ function handle(request: Request): Promise<Response> {
 }
 
 export { handle as GET, handle as OPTIONS, handle as POST, handle as PUT };
-// #endregion README
+// #endregion guide

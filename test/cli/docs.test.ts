@@ -1,48 +1,46 @@
 /**
- * The README's "Command line" section: every `sh` block runs, in order, against the mock
- * services, with `opslink` on the PATH (the built command). Lines that start the mock
- * (`opslink mock`) or set its environment (`export OPSLINK_…`) are left out: the test serves
- * the mocks itself and sets that environment. Until the README has the section, it is read
- * from NOTES-cli.md, where it waits to be pasted.
+ * The command line as the documents show it: every `sh` block of the README's "Command line"
+ * section and of docs/cli.md runs, in order, against the mock services, with `opslink` on the
+ * PATH (the built command). Lines that start the mock (`opslink mock`) or set its environment
+ * (`export OPSLINK_…`) are left out: the test serves the mocks itself and sets that environment.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, childEnv, ROOT, type Services, startServices } from './helpers.js';
 
-/** The `## Command line` section of the first file that has one. */
-function section(): { file: string; text: string } {
-  for (const file of ['README.md', 'NOTES-cli.md']) {
-    const path = join(ROOT, file);
-    if (!existsSync(path)) continue;
-    const text = readFileSync(path, 'utf8');
-    const start = text.search(/^## Command line\b/m);
-    if (start < 0) continue;
-    const rest = text.slice(start + 1);
-    const end = rest.search(/^## /m);
-    return { file, text: end < 0 ? rest : rest.slice(0, end) };
-  }
-  throw new Error('README.md has no "## Command line" section');
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+/** The README's `## Command line` section. */
+function readmeSection(): string {
+  const text = read('README.md');
+  const start = text.search(/^## Command line\b/m);
+  if (start < 0) throw new Error('README.md has no "## Command line" section');
+  const rest = text.slice(start + 1);
+  const end = rest.search(/^## /m);
+  return end < 0 ? rest : rest.slice(0, end);
 }
 
-const { file, text } = section();
-/** The `export OPSLINK_…` lines the section shows, as name → value. */
-const shownEnv = Object.fromEntries([...text.matchAll(/^export (OPSLINK_\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/^'|'$/g, '')]));
-const shownPort = /opslink mock --port (\d+)/.exec(text)?.[1];
-const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .map((m) => m[1]!)
-  .map((block) =>
-    block
-      .split('\n')
-      .filter((line) => !/^\s*(npx )?opslink mock\b/.test(line) && !/^\s*export OPSLINK_/.test(line))
-      .join('\n'),
-  )
-  .filter((block) => block.trim() !== '');
+const guide = read('docs/cli.md');
+/** The `export OPSLINK_…` lines the guide shows, as name → value. */
+const shownEnv = Object.fromEntries([...guide.matchAll(/^export (OPSLINK_\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/^'|'$/g, '')]));
+const shownPort = /opslink mock --port (\d+)/.exec(guide)?.[1];
+const shBlocks = (text: string) =>
+  [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+    .map((m) => m[1]!)
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => !/^\s*(npx )?opslink mock\b/.test(line) && !/^\s*export OPSLINK_/.test(line))
+        .join('\n'),
+    )
+    .filter((block) => block.trim() !== '');
+const readmeBlocks = shBlocks(readmeSection());
+const guideBlocks = shBlocks(guide);
 
 let s: Services;
-const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-readme-'));
+const dir = mkdtempSync(join(tmpdir(), 'opslink-cli-docs-'));
 const bin = join(dir, 'bin');
 beforeAll(async () => {
   assertBuilt();
@@ -63,9 +61,10 @@ function sh(script: string): Promise<{ status: number | null; stdout: string; st
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
 }
 
-describe(`${file}: the Command line section`, () => {
+describe('the command line in the README and docs/cli.md', () => {
   it('has examples', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    expect(readmeBlocks.length).toBe(1);
+    expect(guideBlocks.length).toBeGreaterThanOrEqual(3);
   });
 
   it('shows the environment `opslink mock` prints (on its port)', async () => {
@@ -86,8 +85,8 @@ describe(`${file}: the Command line section`, () => {
     expect(shownEnv).toEqual(printed);
   });
 
-  it('runs every example against the mock services', async () => {
-    for (const block of blocks) {
+  it("runs every example against the mock services, the README's first", async () => {
+    for (const block of [...readmeBlocks, ...guideBlocks]) {
       const result = await sh(block);
       expect({ block, status: result.status, stderr: result.stderr }).toEqual({ block, status: 0, stderr: expect.any(String) });
     }

@@ -1,6 +1,6 @@
 /**
- * Loaded (`node --import`) before a README block that does not bring its own mocks: the
- * services at the addresses the README writes (`https://chat.example.com`,
+ * Loaded (`node --import`) before the blocks of the README and the guides that do not bring
+ * their own mocks: the services at the addresses they write (`https://chat.example.com`,
  * `https://api.example.com`, the domain `example.com`) are the mocks of `opslink/testing`,
  * through MSW; the environment holds the keys the blocks read; and what a block only
  * declares (`declare const order: InboundOrder`) is given the value its comment describes.
@@ -13,7 +13,7 @@ import { createMessagingMock, createWarehouseMock } from 'opslink/testing';
 
 const messaging = createMessagingMock({ baseUrl: 'https://chat.example.com' });
 const warehouse = createWarehouseMock({ baseUrl: 'https://api.example.com/api/v1', apiKey: 'key', warehouseId: 'wh-1' });
-// The employees the README writes to.
+// The employees the documents write to.
 messaging.addEmployee({ name: 'Ana', email: 'ana@example.com', phoneNumber: '+15550100001' });
 messaging.addEmployee({ name: 'Ben', email: 'ben@example.com', phoneNumber: '+15550100002' });
 setupServer(...messaging.handlers, ...warehouse.handlers).listen({ onUnhandledFrame: 'error' });
@@ -31,7 +31,7 @@ Object.assign(process.env, {
   [WAREHOUSE_ENV.domain]: 'example.com',
   [WAREHOUSE_ENV.apiKey]: warehouse.apiKey,
   [WAREHOUSE_ENV.warehouseId]: warehouse.warehouseId,
-  // The port a server block listens on ("Browser apps"): any free one.
+  // The port a server block listens on (the README's proxy, "Browser apps"): any free one.
   PORT: '0',
 });
 

@@ -1,7 +1,7 @@
 /**
- * Runs README blocks (the files named on the command line) one after another in this
- * process, and reports each: `ok <file>` or `failed <file>` followed by the error as Node
- * prints it. Exits 1 if any failed. One process for many blocks: starting Node, MSW and the
+ * Runs the blocks of the README and the guides (the files named on the command line) one
+ * after another in this process, and reports each: `ok <file>` or `failed <file>` followed by
+ * the error as Node prints it. Exits 1 if any failed. One process for many blocks: starting Node, MSW and the
  * package for each block took seconds apiece.
  */
 import { inspect } from 'node:util';
