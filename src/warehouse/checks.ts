@@ -131,20 +131,27 @@ export function createRuleProblems(order: RuleSubject): Problem[] {
  */
 export function csvCellProblems(row: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
-  for (const [column, value] of Object.entries(row)) {
-    const cells = column === 'tracking_numbers' && Array.isArray(value) ? value : [value];
-    cells.forEach((cell, i) => {
-      if (typeof cell !== 'string') return;
-      const path = column === 'tracking_numbers' ? [column, i] : [column];
-      if (column === 'tracking_numbers' && cell.includes(CSV_LIST_SEPARATOR)) {
+  // A loop and a first-character test, not a closure per cell: a bulk CSV runs this for every row.
+  for (const column of Object.keys(row)) {
+    const value = row[column];
+    const list = column === 'tracking_numbers' && Array.isArray(value);
+    const cells: unknown[] = list ? value : [value];
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i];
+      if (typeof cell !== 'string') continue;
+      const path = list ? [column, i] : [column];
+      if (list && cell.includes(CSV_LIST_SEPARATOR)) {
         const message = `must not contain "${CSV_LIST_SEPARATOR}", which separates tracking numbers in a CSV cell`;
         problems.push({ path, message, input: cell });
       }
-      if (column !== 'date' && column !== 'units_per_pack' && FORMULA_PREFIXES.some((p) => cell.startsWith(p))) {
+      if (column !== 'date' && column !== 'units_per_pack' && FORMULA_START.has(cell.charAt(0))) {
         const message = 'must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)';
         problems.push({ path, message, input: cell });
       }
-    });
+    }
   }
   return problems;
 }
+
+/** The first characters of text a spreadsheet runs as a formula. */
+const FORMULA_START: ReadonlySet<string> = new Set(FORMULA_PREFIXES);
