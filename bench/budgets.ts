@@ -232,7 +232,14 @@ export const BUDGETS: Record<string, number> = {
  * reader, exported whole here as `export *` keeps it); issue 43: the clients' log sink for
  * opslink/proxy (+10 / +4 / +20).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 18_902, 'opslink/warehouse': 27_879, opslink: 32_406 };
+/*
+ * And after an outside test of the merged build (2026-11-29 06:10 UTC): 19,282 / 28,456 /
+ * 32,930 (+380 / +577 / +524): a body's shape held to a bound before it is parsed, an error
+ * status's body read to 1 MiB, a coding nobody knows reported, a page fetched ahead and answered
+ * first asked again in any order, the CSV reader's quicker paths, the call's traced result
+ * scrubbed.
+ */
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_282, 'opslink/warehouse': 28_456, opslink: 32_930 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -289,9 +296,10 @@ export const PAGE_MISSES: Record<string, Partial<Record<(typeof GATE_BUNDLERS)[n
   // 05:00 UTC), what OPEN_MISSES says of each issue: +778 / +727 (issue 44's branch: 17,576 /
   // 17,019), +2,389 / +1,351 (23,938 / 23,137), +2,434 / +1,283 (26,764 / 25,934). The upload's
   // CSV reader is a chunk of its own; esbuild's splitting cuts what it shares into more files.
-  'one direct message': { esbuild: 18_354, rolldown: 17_746 },
-  'list + create inbound orders': { esbuild: 26_327, rolldown: 24_488 },
-  'both clients, the calls above': { esbuild: 29_198, rolldown: 27_217 },
+  // Then +396 / +394, +415 / +395, +418 / +426 for the fixes of an outside test (OPEN_MISSES).
+  'one direct message': { esbuild: 18_750, rolldown: 18_140 },
+  'list + create inbound orders': { esbuild: 26_742, rolldown: 24_883 },
+  'both clients, the calls above': { esbuild: 29_616, rolldown: 27_643 },
 };
 export const PAGE_MARGIN = 256;
 

@@ -91,7 +91,8 @@ export function runOperation<P, O>(
         traceCall(
           () => trace,
           () => send().withResponse(),
-          (r) => r.data,
+          // What a subscriber sees of the result is scrubbed, as every event is: a service may echo a key.
+          (r) => context.http.settings.redactor.value(r.data),
         ),
       )
     : send();

@@ -9,7 +9,7 @@
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
-import { bodyOfText, notText, textOf, tooLarge } from '../internal/body-text.js';
+import { bodyOfText, notText, readLimit, textOf, tooLarge } from '../internal/body-text.js';
 import { decodeFailed, notDecoded } from '../internal/content-coding.js';
 import { firstEvent } from '../internal/signals.js';
 import { neverConnected } from '../internal/unsent.js';
@@ -109,7 +109,10 @@ class Exchange {
   readonly #request: ClientRequest;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #timeoutMs: number;
-  readonly #maxBytes: number;
+  /** The client's `maxResponseBytes`. */
+  readonly #maxResponseBytes: number;
+  /** Decoded bytes read at most: the client's `maxResponseBytes`, less for an error status (`readLimit`). */
+  #maxBytes: number;
   #failure: 'timeout' | 'abort' | undefined;
   #head: NodeResponseHead | undefined;
   #message: IncomingMessage | undefined;
@@ -136,6 +139,7 @@ class Exchange {
     this.#url = url;
     this.#timeoutMs = timeoutMs;
     this.#maxBytes = maxBytes;
+    this.#maxResponseBytes = maxBytes;
     this.#method = init.method;
     this.#signal = signal;
     this.#resolve = resolve;
@@ -172,6 +176,7 @@ class Exchange {
   #onResponse = (message: IncomingMessage): void => {
     const head = new NodeResponseHead(message, this.#url);
     this.#head = head;
+    this.#maxBytes = readLimit(this.#maxBytes, head.ok);
     this.#message = message;
     message.on('error', this.#onError).on('close', this.#onClose);
     const decoding = decodersFor(message.headers['content-encoding'], this.#method, head.status);
@@ -206,25 +211,34 @@ class Exchange {
       body = response.ok ? undefined : this.#text();
     } catch {} // longer than a string can be: the error goes without its body
     this.#request.destroy();
-    this.#settle({ ok: true, response, body, isJson: false, durationMs: now() - this.#started, undecodable: tooLarge(this.#maxBytes) });
+    this.#settle({
+      ok: true,
+      response,
+      body,
+      isJson: false,
+      durationMs: now() - this.#started,
+      undecodable: tooLarge(this.#maxBytes, this.#maxResponseBytes),
+    });
   }
 
   #onEnd = (): void => {
     if (this.#settled) return;
     const response = this.#head as NodeResponseHead;
     const durationMs = now() - this.#started;
-    let read: { body: unknown; isJson: boolean };
+    let read: { body: unknown; isJson: boolean; unreadable?: string };
     try {
       read = this.#undecodable === undefined ? bodyOfText(this.#text()) : { body: undefined, isJson: false };
+      if (read.unreadable !== undefined) this.#undecodable = read.unreadable;
     } catch (error) {
       // Past the longest string this runtime makes (with `maxResponseBytes: Infinity`).
       this.#undecodable = notText(error);
       read = { body: undefined, isJson: false };
     }
     const { body, isJson } = read;
-    const undecodable = this.#undecodable ?? (isJson || this.#undone === undefined ? undefined : notDecoded(this.#undone));
-    if (undecodable === undefined) this.#settle({ ok: true, response, body, isJson, durationMs });
-    else this.#settle({ ok: true, response, body: undefined, isJson: true, durationMs, undecodable });
+    const undone = this.#undone === undefined ? undefined : notDecoded(this.#undone);
+    const undecodable = this.#undecodable ?? (isJson ? undefined : undone);
+    if (undecodable !== undefined) this.#settle({ ok: true, response, body: undefined, isJson: true, durationMs, undecodable });
+    else this.#settle({ ok: true, response, body, isJson, durationMs, ...(undone && { unknownCoding: undone }) });
   };
 
   /** The body's text, its chunks let go as they are decoded. */

@@ -175,6 +175,9 @@ function bodyOf(req: NodeRequest): { stream: ReadableStream<Uint8Array>; stop():
     return { stream: gone, stop: () => {} };
   }
   let open = true;
+  // What the body's length says: fewer bytes at its end means another middleware took some first.
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  let received = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const finish = (error?: Error) => {
@@ -185,10 +188,19 @@ function bodyOf(req: NodeRequest): { stream: ReadableStream<Uint8Array>; stop():
       };
       req.on('data', (chunk: Uint8Array) => {
         if (!open) return;
+        received += chunk.byteLength;
         controller.enqueue(chunk);
         req.pause();
       });
-      req.on('end', () => finish());
+      req.on('end', () =>
+        finish(
+          received < declared
+            ? new BodyAlreadyReadError(
+                `the request stream held ${received} of the ${declared} bytes its Content-Length announced: a middleware before the proxy read the rest`,
+              )
+            : undefined,
+        ),
+      );
       req.on('error', (error: Error) => finish(error));
       // A request closed before its body ended: the client went away mid-body.
       req.on('close', () => finish(req.complete ? undefined : new Error('the client closed the connection mid-body')));

@@ -46,6 +46,11 @@ export type AttemptResult =
        * A 2xx body is then not used.
        */
       undecodable?: string;
+      /**
+       * Set when `Content-Encoding` named a coding no transport undoes and the body was JSON all
+       * the same (a stray `Content-Encoding: utf-8`): it is read, and this says so, naming it.
+       */
+      unknownCoding?: string;
     }
   | {
       ok: false;

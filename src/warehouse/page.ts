@@ -10,8 +10,9 @@
  *   before the last one listed (newer than it, newest first) was listed already or created
  *   since the walk began: dropped, wherever records were added, so records added at either end
  *   never push one that was there at the start out of the walk;
- * - newest first, a page fetched ahead that the server answered before the one before it (so
- *   records created in between were in neither) is marked stale, to be fetched again.
+ * - a page fetched ahead that the server answered before the one before it (it tells a smaller
+ *   total; newest first, it was asked beyond the records added since), so records added before
+ *   its offset in between were in neither, is marked stale, to be fetched again.
  * Every walk ends: after 50 requests in a row that each brought no record the page before did
  * not hold, or that each followed a growth of the total by a page or more (as many records as
  * the page brought), the walk ends with a `ResponseValidationError` (a list that grows as fast
@@ -118,7 +119,9 @@ export class Page<Item> {
     // `passed + added` was answered before records it should have seen were created.
     const added = history && context.newestFirst ? Math.max(0, result.total - history.firstTotal) : 0;
     const passed = history?.passed ?? asked;
-    this.stale = context.newestFirst && history !== undefined && asked > passed + added;
+    // Answered from a list with fewer records than the page before saw: answered first (fetched
+    // ahead), records added before its offset since then were in neither page.
+    this.stale = history !== undefined && ((context.newestFirst && asked > passed + added) || result.total < history.total);
     const last = this.items[this.items.length - 1];
     // Times decide only while the server is seen to sort by them: one page out of that order, and ids alone do.
     const ordered = (history ? history.anchor !== undefined : true) && inOrder(context.byCreation, result.items);
@@ -127,6 +130,7 @@ export class Page<Item> {
       firstTotal: history ? history.firstTotal : result.total,
       passed: Math.max(passed, asked + this.#span - added),
       page: new Set(keys),
+      total: result.total,
       anchor: ordered ? ((last === undefined ? undefined : createdAt(last)) ?? anchor) : undefined,
       idle: history?.idle ?? NOT_IDLE,
     };
@@ -208,6 +212,8 @@ interface History {
   passed: number;
   /** The ids of this page as the server sent it, repeats included: what the next page is held to. */
   page: Set<unknown>;
+  /** The total this page was answered with. */
+  total: number;
   /**
    * In an order by `created_at`, the time of the last record listed (ms); `undefined` when none
    * could be read, or once a page came out of that order (then never again for the walk).

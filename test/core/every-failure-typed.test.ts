@@ -14,8 +14,9 @@ const warehouse = (fetch: typeof globalThis.fetch) =>
   new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: API_KEY, warehouseId: WAREHOUSE_ID, maxRetries: 0, fetch });
 
 describe('a hostile body is an error of the call, of its own class', () => {
-  it('a 400 whose errors nest 100,000 deep, through a client with no key to scrub: BadRequestError, the member said too deep', async () => {
-    const depth = 100_000;
+  it('a 400 whose errors nest 30,000 deep, through a client with no key to scrub: BadRequestError, the member said too deep', async () => {
+    // Under 64 KiB, so it is parsed (a longer body nested past 1,000 levels is not: bounded-reading.test.ts).
+    const depth = 30_000;
     const body = `{"status":"failed","message":"m","errors":[${'['.repeat(depth)}${']'.repeat(depth)}]}`;
     const client = WarehouseClient.viaProxy('https://app.example.test/opslink', {
       maxRetries: 0,

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MessagingClient, NotFoundError, WarehouseClient } from '../../src/index.js';
 import { createMessagingMock, createWarehouseMock } from '../../src/testing/index.js';
 import { recordChannels } from '../support/channels.js';
-import { API_KEY, jsonResponse, ORDER_ID, SHIPMENT_DETAIL, scriptedFetch, WAREHOUSE_ID } from '../support/scripted-fetch.js';
+import { API_KEY, BOT_KEY, jsonResponse, ORDER_ID, SHIPMENT_DETAIL, scriptedFetch, WAREHOUSE_ID } from '../support/scripted-fetch.js';
 
 let recorder: ReturnType<typeof recordChannels> | undefined;
 afterEach(() => recorder?.stop());
@@ -73,6 +73,19 @@ describe('opslink:call and opslink:request', () => {
     expect(attempt.copy).toMatchObject({ status: 404 });
     expect(attempt.copy).not.toHaveProperty('error');
     expect(recorder.events.at(-1)!.context.error).toBe(error);
+  });
+
+  it('end a call with its result scrubbed: a key the service echoes in a 2xx body is not in the context', async () => {
+    recorder = recordChannels();
+    const fetch = scriptedFetch(jsonResponse(201, { id: 'm-1', chatId: 'c-1', echo: `Bearer ${BOT_KEY}` }));
+    const sent = await new MessagingClient({ baseUrl: 'https://chat.example.test', botKey: BOT_KEY, fetch }).sendDirectMessage({
+      to: { email: 'ana@example.com' },
+      body: 'Dock 3',
+    });
+    expect(JSON.stringify(sent)).toContain(BOT_KEY); // what the caller gets is the body as received
+    const end = recorder.events.find((e) => e.channel === 'call' && e.event === 'asyncEnd')!;
+    expect(JSON.stringify(end.context.result)).toContain('[redacted]');
+    expect(JSON.stringify(end.context)).not.toContain(BOT_KEY);
   });
 
   it('end a failed attempt with a scrubbed error and no status', async () => {

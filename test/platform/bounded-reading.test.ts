@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionTimeoutError,
@@ -21,6 +22,7 @@ import {
   WarehouseClient,
 } from '../../src/index.js';
 import { type BombCoding, bomb, encodingOf, hasZstdCompression } from '../support/bombs.js';
+import { listedOrder } from '../support/listed-orders.js';
 import { onNodeProject } from '../support/project.js';
 import { API_KEY, BOT_KEY, ORDER_ID, WAREHOUSE_ID } from '../support/scripted-fetch.js';
 
@@ -125,6 +127,45 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     );
     expect(typeof body === 'string' && body.length).toBe(1000);
     expect(body).toMatch(/^\{"status":"success"/);
+  });
+
+  it('an error status is read to 1 MiB at most, whatever the limit: its APIError keeps that much', async () => {
+    next = { status: 503, headers: { 'content-encoding': 'br' }, body: await bomb('br', 1024) };
+    const error = await warehouse({ ...transport })
+      .shipments.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).message).toMatch(/longer than 1048576 bytes, all an error status's body is read to/);
+    expect(((error as InternalServerError).body as string).length).toBe(MIB);
+  });
+
+  it.each([
+    ['nested 100,000 deep', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, /nests 100,000 levels deep \(more than 1000\)/],
+    ['50,000 empty arrays', `[${'[],'.repeat(50_000)}[]]`, /holds 50,002 arrays and objects in 150,004 characters/],
+  ])(
+    'a body under the limit whose parse would cost far more memory (%s): ResponseValidationError, not parsed',
+    async (_name, text, why) => {
+      // 59 MiB of `[` and `]` parse into 3 GiB of arrays, past every timeout: the shape is held to a bound first.
+      next = { status: 200, headers: { 'content-encoding': 'gzip' }, body: gzipSync(text) };
+      const error = await warehouse(transport)
+        .shipments.list()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as Error).message).toMatch(why);
+    },
+  );
+
+  it('a long page of real records is parsed as it is (2,000 orders, 1.3 MB)', async () => {
+    const orders = Array.from({ length: 2_000 }, (_, i) => listedOrder(i));
+    const text = JSON.stringify({
+      status: 'success',
+      message: 'ok',
+      data: { orders, results: { total: 2_000, limit: 2_000, offset: 0 } },
+      errors: null,
+    });
+    next = { status: 200, headers: {}, body: Buffer.from(text) };
+    const page = await warehouse(transport).inbound.list({ limit: 2_000 });
+    expect(page.items).toHaveLength(2_000);
   });
 
   it('a write that got a 2xx past the limit resolves, and says so at warn', async () => {

@@ -154,9 +154,18 @@ describe.each(SENDERS)('an answer that cannot be decoded, %s', (_how, options) =
     else expect(warned).toMatch('201 POST /api/bot/messages took effect');
   });
 
-  it('a coding no one knows, on a body that is JSON anyway (a stray Content-Encoding: utf-8): read, as fetch reads it', async () => {
+  it('a coding no one knows, on a body that is JSON anyway (a stray Content-Encoding: utf-8): read, as fetch reads it, and reported', async () => {
     server.next = { codings: ['utf-8'], body: detailWith('plain') };
-    expect((await warehouse(server.http, options).shipments.retrieve(ORDER_ID)).extra).toBe('plain');
+    const onResponseMismatch = vi.fn();
+    const client = warehouse(server.http, { ...options, hooks: { onResponseMismatch } });
+    expect((await client.shipments.retrieve(ORDER_ID)).extra).toBe('plain');
+    expect(onResponseMismatch.mock.calls[0]?.[0].issues).toEqual([
+      { path: [], message: 'Content-Encoding "utf-8" is not one opslink decodes: the body was read as it came (JSON)' },
+    ]);
+    server.next = { codings: ['utf-8'], body: detailWith('plain') };
+    await expect(
+      warehouse(server.http, { ...options, strictResponseValidation: true }).shipments.retrieve(ORDER_ID),
+    ).rejects.toBeInstanceOf(ResponseValidationError);
   });
 });
 

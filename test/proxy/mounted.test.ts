@@ -196,6 +196,29 @@ describe('a body another middleware read first', () => {
     }
   });
 
+  it('a middleware that read only the first chunk: a bulk upload answers 500 (not a 400 or 403 blaming the page), the log names the cause', async () => {
+    const handle = await proxy();
+    const app = express();
+    // Takes the body's first chunk, then hands on: the rest reaches the proxy, short of its length.
+    app.use((req, _res, next) => {
+      req.once('data', () => {
+        req.pause();
+        next();
+      });
+    });
+    app.use('/opslink', toNodeListener(handle));
+    const origin = await serve(app);
+    const csv = `date,retailer,order_number,item_name,color,brand_sku,quantity,unit_cost,list_price,fulfillment_type\r\n${'11/22/2026,Target,PO-1,Desk lamp,black,LAMP-BLK,12,9.5,24.99,wfs\r\n'.repeat(4_000)}`;
+    const error = await page(origin)
+      .warehouse.inbound.createBulk(csv, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(h.reached()).toBe(0);
+    expect(lines).toEqual([
+      expect.stringMatching(/^error .*POST \/opslink\/warehouse\/api\/v1\/inbound.*bytes its Content-Length announced/),
+    ]);
+  });
+
   it("Fastify's default parsers on a route: a DM answers 500, the log names the cause", async () => {
     const handle = await proxy();
     const listener = toNodeListener(handle);

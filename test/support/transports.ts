@@ -32,6 +32,8 @@ export const BOTH_TRANSPORTS: readonly string[] = [
   'test/platform/header-bytes.test.ts',
   // Answers read to maxResponseBytes whatever their coding, and ended by the timeout or signal while decoding.
   'test/platform/bounded-reading.test.ts',
+  // Pages fetched ahead over real HTTP, answered in the order the requests reach the server.
+  'test/warehouse/pages-in-flight.test.ts',
   // Connections: keep-alive, TLS, names and addresses, a connection never made (unsent where the
   // transport can tell), a proxy set for fetch.
   'test/platform/connections.test.ts',

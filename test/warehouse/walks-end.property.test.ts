@@ -3,7 +3,8 @@
  * records added at either end or removed, in any sort order (newest first, oldest first, by
  * another key); a total that rises, falls or alternates apart from the records; the same page
  * again; an ignored `offset`; pages longer or shorter than `limit`; with `concurrency` 1 and
- * 8. After a schedule of changes the list stays still, or one change repeats for ever.
+ * 8, answers in any order (a request in flight may be answered after the ones sent after it).
+ * After a schedule of changes the list stays still, or one change repeats for ever.
  * - Every walk ends, within a bound of the schedule and the totals (and never past 10,000
  *   requests, where the model gives up: a walk that does not end fails there).
  * - A change that stops sooner never ends a walk early: a schedule of at most 40 changes, then
@@ -25,6 +26,8 @@ interface Step {
   answer: 'honest' | 'same' | 'ignore';
   /** Records more (or fewer) than `limit` in the page. */
   length: number;
+  /** Turns of the event loop the answer waits, the list read after them: requests in flight at once are answered in another order. */
+  delay: number;
 }
 type Tail = 'still' | 'grow-top' | 'grow-bottom' | 'same' | 'ignore';
 type Sort = { sort_key?: 'created_at' | 'order_number'; sort_order?: 'asc' | 'desc' };
@@ -44,6 +47,7 @@ const step: fc.Arbitrary<Step> = fc.record({
     { weight: 1, arbitrary: fc.constantFrom('same' as const, 'ignore' as const) },
   ),
   length: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -10, max: 10 }) }),
+  delay: fc.nat({ max: 3 }),
 });
 /** Only records added (or nothing): no removal, no lie, honest answers (their length may be off). */
 const additionStep: fc.Arbitrary<Step> = step.map((s) => ({
@@ -85,6 +89,7 @@ function changingList(initial: number, sort: Sort, schedule: Step[], tail: Tail)
     const limit = Number(url.searchParams.get('limit'));
     if (++requests > RUNAWAY) throw new Error(`runaway walk: more than ${RUNAWAY} requests`);
     const s: Step = schedule[requests - 1] ?? tailStep(tail, limit);
+    for (let turn = 0; turn < s.delay; turn++) await new Promise((resolve) => setImmediate(resolve));
     if (s.change?.kind === 'add')
       for (let k = 0; k < s.change.count; k++) s.change.end === 'top' ? rows.unshift(stamp('top')) : rows.push(stamp('bottom'));
     if (s.change?.kind === 'remove') s.change.end === 'top' ? rows.splice(0, s.change.count) : rows.splice(-s.change.count, s.change.count);
@@ -101,7 +106,7 @@ function changingList(initial: number, sort: Sort, schedule: Step[], tail: Tail)
 
 /** The change repeated for ever once the schedule has run out. */
 function tailStep(tail: Tail, limit: number): Step {
-  const honest: Step = { change: undefined, lie: 0, answer: 'honest', length: 0 };
+  const honest: Step = { change: undefined, lie: 0, answer: 'honest', length: 0, delay: 0 };
   if (tail === 'grow-top' || tail === 'grow-bottom')
     return { ...honest, change: { kind: 'add', end: tail === 'grow-top' ? 'top' : 'bottom', count: limit } };
   if (tail === 'same') return { ...honest, answer: 'same' };

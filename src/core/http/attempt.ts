@@ -5,7 +5,7 @@
  * whole response, body included, so a server that sends headers and then stalls still times out.
  */
 import { fetchPath, platformTransport } from '#transport';
-import { bodyOfText, readBounded, tooLarge } from '../../internal/body-text.js';
+import { bodyOfText, readBounded, readLimit, tooLarge } from '../../internal/body-text.js';
 import { unknownCoding } from '../../internal/content-coding.js';
 import { linkedSignal, untilAborted } from '../../internal/signals.js';
 import type { AttemptResult, FetchInit, PlatformModule } from '../../seams/transport.js';
@@ -18,17 +18,22 @@ const now = () => (globalThis.performance ?? Date).now();
 
 /**
  * The body as JSON when it parses, else its text (`undefined` when empty), read to `limit`
- * bytes: past it, a 2xx body is not used and an error status keeps its text up to the limit.
+ * bytes (an error status's to 1 MiB at most): past it, a 2xx body is not used and an error
+ * status keeps its text up to there.
  */
 async function readBody(
   response: Response,
   limit: number,
   signal: AbortSignal,
 ): Promise<{ body: unknown; isJson: boolean; undecodable?: string }> {
-  const read = await readBounded(response, limit, signal, !response.ok);
+  const bound = readLimit(limit, response.ok);
+  const read = await readBounded(response, bound, signal, !response.ok);
   if ('failed' in read) return { body: undefined, isJson: true, undecodable: read.failed };
-  if (!read.cut) return bodyOfText(read.text);
-  return { body: response.ok ? undefined : read.text, isJson: false, undecodable: tooLarge(limit) };
+  if (!read.cut) {
+    const parsed = bodyOfText(read.text);
+    return parsed.unreadable === undefined ? parsed : { body: undefined, isJson: true, undecodable: parsed.unreadable };
+  }
+  return { body: response.ok ? undefined : read.text, isJson: false, undecodable: tooLarge(bound, limit) };
 }
 
 /** Cancels a response body nobody will read, so its connection is let go. */
@@ -82,9 +87,19 @@ async function attemptOverFetch(
     response = await sent;
     const read = readBody(response, maxBytes, attemptSignal);
     const { body, isJson, undecodable: unread } = await (customFetch ? untilAborted(read, attemptSignal, () => {}) : read);
-    // fetch leaves a coding it does not know undone: read when the body is JSON all the same, named when not.
-    const undecodable = unread ?? (isJson ? undefined : unknownCoding(response.headers.get('content-encoding')));
-    return { ok: true, response, body, isJson, durationMs: now() - started, undecodable };
+    // fetch leaves a coding it does not know undone: read when the body is JSON all the same (and
+    // said), named as the reason when not.
+    const undone = unknownCoding(response.headers.get('content-encoding'));
+    const undecodable = unread ?? (isJson ? undefined : undone);
+    return {
+      ok: true,
+      response,
+      body,
+      isJson,
+      durationMs: now() - started,
+      undecodable,
+      ...(undone && !undecodable && { unknownCoding: undone }),
+    };
   } catch (error) {
     const failure = signal?.aborted ? 'abort' : timer.signal.aborted ? 'timeout' : 'network';
     const undecodable = response && failure === 'network' && fetchPath?.decodeFailure?.(error, response.headers.get('content-encoding'));

@@ -273,6 +273,9 @@ export class HttpClient {
     );
     // Scrubbed: it quotes the server's `Content-Encoding`.
     if (undecodable) raw.mismatch([{ path: [], message: call.redactor.text(undecodable) }]);
+    // A coding left undone over a body that was JSON all the same: read, and reported as any deviation.
+    else if (result.unknownCoding)
+      raw.deviation([{ path: [], message: `${call.redactor.text(result.unknownCoding)}: the body was read as it came (JSON)` }]);
     const unread = (error: unknown) => this.#unreadable(call, raw, error, parse);
     let data: Eventually<T>;
     try {
