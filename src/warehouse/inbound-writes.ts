@@ -5,11 +5,12 @@
  * lists and creates orders loads none of it.
  */
 
-import { APIConnectionError, type ValidationIssue } from '../core/errors/index.js';
+import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { type Checked, checkedOr } from '../core/validation.js';
 import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
 import { ordersToCsv } from './csv.js';
+import { checkCsvUpload } from './csv-check.js';
 import { BULK_CSV_COLUMNS, checkInboundOrderRow, checkInboundOrderUpdate } from './fast-checks.generated.js';
 import { bulkForm } from './multipart.js';
 import { idIssues } from './operations.js';
@@ -61,15 +62,9 @@ function checkBulk(input: unknown): Checked<unknown> | Promise<Checked<unknown>>
   if (size < 0) return checkedOr(input, [{ path: [], message: 'must be CSV text, a Blob or File, bytes, or an array of orders' }]);
   if (size === 0) return checkedOr(input, [{ path: [], message: 'must not be empty' }]);
   // Text, bytes and files are held to the same rules as rows, before anything is sent (a file is
-  // read twice). The CSV reader comes with the first such upload, not with every page that holds a
-  // warehouse client: a network call already, its round trip is paid by the pages that upload files.
+  // read twice). The CSV reader is in the page: a refusal needs nothing more to load (API.md).
   const csv = isBytes(input) ? new Blob([input as BlobPart], { type: 'text/csv' }) : (input as string | Blob);
-  return import('./csv-check.js').then(
-    ({ checkCsvUpload }) => checkCsvUpload(csv, checkRow).then((issues) => checkedOr(csv, issues)),
-    (cause: unknown) => {
-      throw new APIConnectionError('the code that checks a CSV before its upload could not be loaded; nothing was sent', { cause });
-    },
-  );
+  return checkCsvUpload(csv, checkRow).then((issues) => checkedOr(csv, issues));
 }
 
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
