@@ -13,6 +13,7 @@ import { inboundOrderRowSchema } from '../../src/schemas.js';
 import { cellOf, ordersToCsv } from '../../src/warehouse/csv.js';
 import { parseCsv, rowFromCells } from '../../src/warehouse/csv-check.js';
 import { binaryString } from '../support/arbitraries.js';
+import { BULK_ROW } from '../support/bulk-csv.js';
 import { jsonResponse, scriptedFetch } from '../support/scripted-fetch.js';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
@@ -20,20 +21,7 @@ const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300), seed: process.env.FC
 const fetch = scriptedFetch(jsonResponse(200, { status: 'success', message: 'Orders queued', data: null, errors: null }));
 const warehouse = new WarehouseClient({ baseUrl: 'https://api.example.test', apiKey: 'wh-key-1', warehouseId: 'wh', fetch });
 
-const row = (patch: Partial<InboundOrderRow> = {}): InboundOrderRow =>
-  ({
-    date: '11/22/2026',
-    retailer: 'Target',
-    order_number: 'PO-1',
-    item_name: 'Desk lamp',
-    color: 'black',
-    brand_sku: 'LAMP-BLK',
-    quantity: 12,
-    unit_cost: 9.5,
-    list_price: 24.99,
-    fulfillment_type: 'wfs',
-    ...patch,
-  }) as InboundOrderRow;
+const row = (patch: Partial<InboundOrderRow> = {}): InboundOrderRow => ({ ...BULK_ROW, ...patch }) as InboundOrderRow;
 
 async function refusal(rows: InboundOrderRow[]) {
   const before = fetch.calls.length;

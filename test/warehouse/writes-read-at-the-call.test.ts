@@ -9,24 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { type InboundOrderRow, RequestValidationError, WarehouseClient } from '../../src/index.js';
 import { createWarehouseMock, type WarehouseMock } from '../../src/testing/index.js';
-import { ONE_ORDER_CSV } from '../support/bulk-csv.js';
+import { BULK_ROW, ONE_ORDER_CSV } from '../support/bulk-csv.js';
 
 function clientOf(mock: WarehouseMock) {
   return new WarehouseClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, warehouseId: mock.warehouseId, fetch: mock.fetch });
 }
 
-const ROW: InboundOrderRow = {
-  date: '2026-11-22',
-  retailer: 'Target',
-  order_number: 'PO-1001',
-  item_name: 'Desk lamp',
-  color: 'black',
-  brand_sku: 'LAMP-BLK',
-  quantity: 12,
-  unit_cost: 9.5,
-  list_price: 24.99,
-  fulfillment_type: 'wfs',
-};
+/** A bulk row whose date is written as ISO text, the form the create form also takes. */
+const ROW: InboundOrderRow = { ...BULK_ROW, date: '2026-11-22', order_number: 'PO-1001' };
 
 describe('the input is read at the call', () => {
   it('inbound.update sends the patch as it was at the call', async () => {
