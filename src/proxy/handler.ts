@@ -9,7 +9,7 @@
 import type { RawResponse } from '../core/http/raw-response.js';
 import { failure, invalid, passOn, refusal, type ServiceAnswer } from './answers.js';
 import { isBodyAlreadyRead, readSent } from './body.js';
-import { markMount, type Report, readBeforeLine, reporter } from './mount.js';
+import { markMount, type Report, readBeforeLine, reporter, strippedLine } from './mount.js';
 import { type Clients, OPERATIONS, type ProxyCall, type ProxyOperation, type Sent } from './operations.js';
 import { checkProxyOptions, type ProxyConfig, type ProxyOptions } from './options.js';
 import { checkOrigin, corsHeaders, ownOrigins, preflight } from './origin.js';
@@ -50,9 +50,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = checkProxyOptions(options);
   const scrubbers = new Scrubbers(config.clients);
   const report = reporter(config.clients);
+  const stripped = strippedMount(config, report);
   const handler: ProxyHandler = async (request) => {
     try {
-      return await handle(config, scrubbers, report, request);
+      return await handle(config, scrubbers, report, request, stripped);
     } catch {
       // A bug of the proxy's or a platform's, never a detail for the page.
       return refusal(undefined, 500, FAILED);
@@ -62,9 +63,35 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   return markMount(handler, config.basePath, report);
 }
 
-async function handle(config: ProxyConfig, scrubbers: Scrubbers, report: Report, request: Request): Promise<Response> {
+/** What was thrown, by its kind only: its message may carry what the app's session held. */
+const errorKind = (error: unknown): string =>
+  error instanceof Error ? `${/^[aeiou]/i.test(error.name) ? 'an' : 'a'} ${error.name}` : `a ${typeof error}`;
+
+/**
+ * Says once in the server's log that a request reached the proxy with its mount path taken off
+ * (a path that names an operation under `/`, where the proxy's basePath is another).
+ */
+function strippedMount(config: ProxyConfig, report: Report): (method: string, pathname: string) => void {
+  let told = config.basePath === '';
+  return (method, pathname) => {
+    if (told) return;
+    const match = matchRoute('', config.services, method, pathname);
+    if (match.operations.length === 0) return;
+    told = true;
+    report(strippedLine(`${method} ${pathname}`, config.basePath), match.service);
+  };
+}
+
+async function handle(
+  config: ProxyConfig,
+  scrubbers: Scrubbers,
+  report: Report,
+  request: Request,
+  stripped: (method: string, pathname: string) => void,
+): Promise<Response> {
   const url = new URL(request.url);
   const match = matchRoute(config.basePath, config.services, request.method, url.pathname);
+  if (match.service === undefined) stripped(request.method, url.pathname);
   const verdict = checkOrigin(request, ownOrigins(request, url), config.origins);
   if (verdict.refused) return refusal(match.service, 403, 'Refused: the request comes from another origin than the proxy serves');
   const { listed } = verdict;
@@ -114,7 +141,9 @@ async function answerFor(
   let verdict: unknown;
   try {
     verdict = await config.authorize(request, call);
-  } catch {
+  } catch (error) {
+    // The app's function failed, not the page: the page learns nothing, the server's log which call it was.
+    report(`${request.method} ${url.pathname}: authorize threw ${errorKind(error)}; the page was answered 500`, service);
     return refusal(service, 500, FAILED);
   }
   if (verdict !== true) return refusal(service, 401, 'Not authorized to make this call');

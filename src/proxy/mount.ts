@@ -45,6 +45,18 @@ export function misMountedLine(mountPath: string, basePath: string): string {
   );
 }
 
+/**
+ * The log line for a request that names an operation once the proxy's `basePath` is put back:
+ * a framework took the mount path off the URL (Hono's `app.mount`), so every call is a 404. Said once.
+ */
+export function strippedLine(request: string, basePath: string): string {
+  return (
+    `${request} reached the proxy without its basePath '${basePath}', so it answered 404: the framework took the mount path ` +
+    "off the URL (Hono's app.mount does). Hand the proxy the request as the page sent it, in Hono " +
+    `app.all('${basePath}/*', (c) => handle(c.req.raw)), or give createProxy basePath: '/' (${HOW_TO_MOUNT}).`
+  );
+}
+
 /** The log line for an answer another handler sent while the proxy was at work: `request` is its method and path. */
 export function answeredElsewhereLine(request: string): string {
   return (

@@ -123,7 +123,7 @@ async function serve(handle: Parameters<typeof toNodeListener>[0], mount: Mount,
     response = refusal(serviceNamed(targetOf(req)), 500, 'The server could not answer');
   }
   try {
-    if (elsewhere.ours()) await write(res, response);
+    if (elsewhere.ours()) await write(res, response, req.httpVersionMajor === 2);
   } catch {
     res.destroy();
   }
@@ -223,10 +223,21 @@ function bodyOf(req: NodeRequest): { stream: ReadableStream<Uint8Array>; stop():
   };
 }
 
-/** Writes `response` to `res`: its status and headers, then its body chunk by chunk, waiting for `drain` when Node's buffer is full. */
-async function write(res: NodeResponse, response: Response): Promise<void> {
+/**
+ * Headers of one HTTP/1.1 connection, which HTTP/2 has no place for: Node's HTTP/2 server
+ * throws on them (`ERR_HTTP2_INVALID_CONNECTION_HEADERS`), so a handler's `Response` that names
+ * one is written without it there.
+ */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings']);
+
+/**
+ * Writes `response` to `res`: its status and headers, then its body chunk by chunk, waiting for
+ * `drain` when Node's buffer is full. Over HTTP/2, without the headers of a connection.
+ */
+async function write(res: NodeResponse, response: Response, http2: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
+    if (http2 && CONNECTION_HEADERS.has(name)) return;
     const had = headers[name];
     headers[name] = had === undefined ? value : [had, value].flat();
   });

@@ -32,8 +32,10 @@ export interface NodeRequest {
   readableEnded?: boolean | undefined;
   /** What a body parser before the listener made of the body (express.json(), body-parser). */
   body?: unknown;
-  /** The request's headers, names in lower case. */
+  /** The request's headers, names in lower case (over HTTP/2, the pseudo-headers too: `:authority`, `:path`…). */
   headers: Record<string, string | string[] | undefined>;
+  /** 2 for a request of Node's HTTP/2 compatibility API (`http2.createServer`, `createSecureServer`), which names its host in `:authority`. */
+  httpVersionMajor?: number | undefined;
   /** The headers as received, name and value in turn, a repeated one each time: two `Host` headers are refused. */
   rawHeaders?: string[] | undefined;
   /** Whether the whole body has been received. */
@@ -73,6 +75,20 @@ function hostCount(req: NodeRequest): number {
 }
 
 /**
+ * The one host the request names, or `undefined` when it names none or more than one. HTTP/1.1
+ * names it in `Host`, given once; HTTP/2 in `:authority` (RFC 9113 §8.3.1), with a `Host` that
+ * may be there too only if it says the same.
+ */
+function hostOf(req: NodeRequest): string | undefined {
+  const authority = req.headers[':authority'];
+  const hosts = hostCount(req);
+  if (typeof authority === 'string' && req.httpVersionMajor === 2)
+    return hosts === 0 || (hosts === 1 && req.headers.host === authority) ? authority : undefined;
+  const host = req.headers.host;
+  return hosts === 1 && typeof host === 'string' ? host : undefined;
+}
+
+/**
  * The request target as written on the wire: under Connect/Express middleware mounted at a path
  * (`app.use('/opslink', …)`), `req.url` has lost the mount path and `req.originalUrl` keeps it,
  * so the proxy reads the path the page sent (its `basePath`), whatever it is mounted under.
@@ -103,7 +119,7 @@ export function serviceNamed(target: string): Service | undefined {
 /**
  * The fetch `Request` of a Node request, whose URL is the Host's origin and the target as
  * written; or the refusal of a request no handler should see: 400 for a target that is not a
- * path (`http://other/…`, `*`) or a `Host` that is not one host and port, given once; 404 for a method a
+ * path (`http://other/…`, `*`) or a `Host` (HTTP/2: `:authority`) that is not one host and port, given once; 404 for a method a
  * `Request` cannot carry (TRACE: API.md's "another method"), and for a target the URL parser
  * would rewrite (a dot segment `.` or `..`, also written `%2e` in any case, a
  * backslash, a character it would percent-encode): the path the handler reads must be the path
@@ -116,9 +132,9 @@ export function toRequest(
   signal: AbortSignal,
 ): Request | Response {
   const target = targetOf(req);
-  const host = req.headers.host;
+  const host = hostOf(req);
   const service = serviceNamed(target);
-  if (!target.startsWith('/') || typeof host !== 'string' || !HOST.test(host) || hostCount(req) !== 1)
+  if (!target.startsWith('/') || host === undefined || !HOST.test(host))
     return refusal(service, 400, 'Bad request: an origin-form target and one valid Host are required');
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return refusal(service, 404, NO_OPERATION);
   const origin = `${req.socket.encrypted ? 'https' : 'http'}://${host}`;
@@ -127,6 +143,8 @@ export function toRequest(
   if (url.pathname !== target.split('?', 1)[0]) return refusal(service, 404, `${NO_OPERATION}: the path is not as a URL parser reads it`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // HTTP/2's pseudo-headers (`:path`, `:authority`…) are the target and host read above, not headers a `Request` can carry.
+    if (name.startsWith(':')) continue;
     for (const item of value === undefined ? [] : [value].flat()) headers.append(name, item);
   }
   return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit);

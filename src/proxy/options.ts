@@ -109,11 +109,17 @@ function checkClients(issues: Issues, options: ProxyOptions): Clients {
   return { messaging, warehouse };
 }
 
-/** Why the server's messaging client cannot send `operation`, when its options say so (a credential it lacks). */
+/**
+ * What the server's client for `operation` lacks to send it (a credential), when its options
+ * say so: a page's client (`viaProxy`) has none, and handed to the proxy it would send every
+ * call without them (to the proxy itself, when its URL is the app's).
+ */
 function missingCredential(clients: Clients, operation: ProxyOperation): string | undefined {
-  const held = (clients.messaging as { toJSON?: () => Record<string, unknown> } | undefined)?.toJSON?.();
+  const { service } = OPERATIONS[operation];
+  const held = (clients[service] as { toJSON?: () => Record<string, unknown> } | undefined)?.toJSON?.();
   if (!held) return undefined;
-  const notSet = (option: string) => held[option] === '[not set]';
+  const notSet = (option: string) => held[option] === '[not set]' || held[option] === '';
+  if (service === 'warehouse') return notSet('apiKey') ? 'apiKey' : notSet('warehouseId') ? 'warehouseId' : undefined;
   if ((operation === 'sendDirectMessage' || operation === 'postAnnouncement') && notSet('botKey')) return 'botKey';
   if (operation === 'postChannelMessage' && notSet('channelKey') && notSet('webhookUrl')) return 'channelKey or webhookUrl';
   return undefined;
@@ -137,7 +143,11 @@ function checkAllow(issues: Issues, allow: unknown, clients: Clients): Set<Proxy
     const missing = missingCredential(clients, operation);
     if (clients[service] === undefined)
       issues.push({ path: ['allow', i], message: `is a ${service} operation, and no ${service} client was given` });
-    else if (missing) issues.push({ path: ['allow', i], message: `needs the messaging client's ${missing}, which it does not have` });
+    else if (missing)
+      issues.push({
+        path: ['allow', i],
+        message: `needs the ${service} client's ${missing}, which it does not have (a page's client, viaProxy, is not the server's)`,
+      });
     allowed.add(operation);
   }
   return allowed;

@@ -200,8 +200,11 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
     expect(h.reached()).toBe(1);
   });
 
-  it('gets 500 with no detail when authorize throws, and nothing is sent on', async () => {
+  it("gets 500 with no detail when authorize throws, and nothing is sent on; the server's log says authorize threw, not what it said", async () => {
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (line: string) => logged.push(line) };
     h = await startProxy(mode, {
+      server: { logger, logLevel: 'error' },
       authorize: () => {
         throw new Error('session store down: redis://admin:hunter2@10.0.0.5');
       },
@@ -212,6 +215,9 @@ describe.each(MODES)('an attacker against the proxy (%s)', (mode) => {
     expect(text).not.toMatch(/hunter2|redis|session store/);
     expect(JSON.parse(text)).toEqual({ status: 'failed', message: 'The proxy could not complete the request.', data: null, errors: [] });
     expect(h.reached()).toBe(0);
+    expect(logged).toEqual([
+      '[opslink] proxy: GET /opslink/warehouse/api/v1/shipments: authorize threw an Error; the page was answered 500',
+    ]);
   });
 
   it('gets 400 with every problem for an input the pre-flight refuses, and nothing is sent on', async () => {

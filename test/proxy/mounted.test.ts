@@ -257,6 +257,28 @@ describe('a body another middleware read first', () => {
     expect(lines).toEqual([expect.stringMatching(/^error .*POST \/opslink\/messaging\/api\/bot\/messages.*already (read|used)/)]);
   });
 
+  it("Hono's app.mount('/opslink', handle) takes the mount path off: a 404, and the log says once why and how to mount it", async () => {
+    const handle = await proxy();
+    const app = new Hono();
+    app.mount('/opslink', handle);
+    const pageFetch = ((url: string, init: RequestInit) => app.fetch(new Request(url, init))) as typeof fetch;
+    const warehouse = WarehouseClient.viaProxy('http://app.test/opslink', { fetch: pageFetch, maxRetries: 0 });
+    for (let i = 0; i < 2; i++) await expect(warehouse.shipments.list({ limit: 1 })).rejects.toBeInstanceOf(NotFoundError);
+    expect(h.reached()).toBe(0);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^error .*GET \/warehouse\/api\/v1\/shipments reached the proxy without its basePath '\/opslink'.*app\.mount.*app\.all\('\/opslink\/\*'/,
+      ),
+    ]);
+    // Mounted as the log says, the same page is served.
+    const right = new Hono();
+    right.all('/opslink/*', (c) => handle(c.req.raw));
+    const served = WarehouseClient.viaProxy('http://app.test/opslink', {
+      fetch: ((url: string, init: RequestInit) => right.fetch(new Request(url, init))) as typeof fetch,
+    });
+    await expect(served.shipments.list({ limit: 1 })).resolves.toMatchObject({ total: 12 });
+  });
+
   it('says it on the console when the server clients log nothing (logLevel off): a mount error is not traffic', async () => {
     lines = [];
     h = await startProxy('fetch handler');

@@ -51,10 +51,26 @@ describe('createProxy options', () => {
     ]);
     const channelOnly = new MessagingClient({ baseUrl: 'https://chat.example.test', channelKey: 'chan_key_000000000000001' });
     expect(problems({ messaging: channelOnly, allow: ['postChannelMessage', 'postAnnouncement'], authorize: () => true })).toEqual([
-      "allow.1: needs the messaging client's botKey, which it does not have",
+      "allow.1: needs the messaging client's botKey, which it does not have (a page's client, viaProxy, is not the server's)",
     ]);
     expect(problems({ messaging, allow: ['postChannelMessage'], authorize: () => true })).toEqual([
-      "allow.0: needs the messaging client's channelKey or webhookUrl, which it does not have",
+      "allow.0: needs the messaging client's channelKey or webhookUrl, which it does not have (a page's client, viaProxy, is not the server's)",
+    ]);
+  });
+
+  it("refuses a page's client (viaProxy) handed to it as the server's: it has no key or warehouse id to send with", () => {
+    const pageWarehouse = WarehouseClient.viaProxy('https://app.example.test/opslink');
+    const pageMessaging = MessagingClient.viaProxy('https://app.example.test/opslink');
+    expect(
+      problems({
+        warehouse: pageWarehouse,
+        messaging: pageMessaging,
+        allow: ['shipments.list', 'sendDirectMessage'],
+        authorize: () => true,
+      }),
+    ).toEqual([
+      "allow.0: needs the warehouse client's apiKey, which it does not have (a page's client, viaProxy, is not the server's)",
+      "allow.1: needs the messaging client's botKey, which it does not have (a page's client, viaProxy, is not the server's)",
     ]);
   });
 
