@@ -4,8 +4,11 @@
  * the input, sends and parses. (The warehouse lists add paging: `warehouse/pages.ts`.)
  */
 
+import type { Stop } from '../internal/signals.js';
 import { type APIPromise, apiPromise, rejectedPromise } from './api-promise.js';
 import { ConfigurationError, RequestValidationError } from './errors/index.js';
+import { CallDeadline } from './http/deadline.js';
+import { timeoutError, userAbort } from './http/error-mapping.js';
 import {
   type CallOptions,
   type CallSite,
@@ -52,7 +55,7 @@ export interface Operation<P, O> {
    * Problems the schema cannot see (rules between members, the state of the order), or the
    * value to send: what the check read, so what is checked is what is sent.
    */
-  check?(input: P): Checked<P> | Promise<Checked<P>>;
+  check?(input: P, stop?: Stop): Checked<P> | Promise<Checked<P>>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
 }
@@ -120,11 +123,17 @@ export function sendOperation<P, O>(
   callSite: CallSite | undefined = options?.callSite,
 ): APIPromise<O> {
   try {
-    const spec = specOf(context, operation, input, trace, options?.inputChecked === true);
+    const stop: { aborted: boolean; reason?: unknown } = { aborted: false };
+    const calledAt = options?.calledAt ?? Date.now();
+    const spec = specOf(context, operation, input, trace, options?.inputChecked === true, stop);
     if (!(spec instanceof Promise)) return context.http.request(spec, options, operation.parse, callSite);
-    // A check that reads before it can say (a file): the request starts once it has passed.
+    // A check that reads before it can say (a file): the request starts once it has passed. The
+    // call's deadline runs from the call, and it and the caller's signal end the check too.
+    const timed = { ...options, calledAt };
     return apiPromise(
-      spec.then((checked) => context.http.request(checked, options, operation.parse, callSite).withResponse()),
+      checkedInTime(spec, context, operation, timed, stop).then((checked) =>
+        context.http.request(checked, timed, operation.parse, callSite).withResponse(),
+      ),
       callSite,
     );
   } catch (error) {
@@ -152,6 +161,48 @@ export function requireCredential(
   return { option, ...held };
 }
 
+/**
+ * A check that takes its time (a file read to its end), ended by the caller's signal or the
+ * call's deadline as a request would be: `APIUserAbortError` or `APIConnectionTimeoutError`,
+ * nothing sent; `stop` then stops the check's reading.
+ */
+function checkedInTime<P, O>(
+  check: Promise<RequestSpec>,
+  context: ClientContext,
+  operation: Operation<P, O>,
+  options: CallOptions & { calledAt: number },
+  stop: { aborted: boolean; reason?: unknown },
+): Promise<RequestSpec> {
+  const signal = options.signal;
+  const deadlineMs = options.deadline ?? context.http.settings.deadline;
+  const at = options.deadlineAt ?? (deadlineMs === undefined ? undefined : options.calledAt + deadlineMs);
+  if (!signal && at === undefined) return check;
+  const label = `${operation.method} ${operation.template}`;
+  return new Promise((resolve, reject) => {
+    const deadline = new CallDeadline(at);
+    const end = (error: Error) => {
+      stop.aborted = true;
+      stop.reason = error;
+      reject(error);
+    };
+    const aborted = () => end(userAbort(label, signal, true));
+    const late = () => {
+      const what = options.deadlineAt === undefined && deadlineMs !== undefined ? `the deadline of ${deadlineMs} ms` : 'the deadline';
+      end(timeoutError(label, `${what} passed while its input was checked`, 0, true));
+    };
+    const settle = () => {
+      deadline.dispose();
+      signal?.removeEventListener('abort', aborted);
+      deadline.signal?.removeEventListener('abort', late);
+    };
+    if (signal?.aborted) aborted();
+    else if (deadline.signal?.aborted) late();
+    signal?.addEventListener('abort', aborted, { once: true });
+    deadline.signal?.addEventListener('abort', late, { once: true });
+    check.then(resolve, reject).finally(settle);
+  });
+}
+
 /** The request an operation makes of `input`, checked by its generated check and its rules; or the refusal, thrown. */
 function specOf<P, O>(
   context: ClientContext,
@@ -159,6 +210,7 @@ function specOf<P, O>(
   input: unknown,
   trace: CallTrace,
   inputChecked: boolean,
+  stop: Stop,
 ): RequestSpec | Promise<RequestSpec> {
   const credential = requireCredential(context, operation, trace.operation);
   const refused = (checked: Checked<P>) => {
@@ -173,6 +225,6 @@ function specOf<P, O>(
     ...operation.request(value),
   });
   const value = operation.input && !inputChecked ? refused(operation.input(input)) : (input as P);
-  const checked = operation.check ? operation.check(value) : { ok: true as const, value };
+  const checked = operation.check ? operation.check(value, stop) : { ok: true as const, value };
   return checked instanceof Promise ? checked.then((c) => spec(refused(c))) : spec(refused(checked));
 }

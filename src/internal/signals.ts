@@ -101,3 +101,36 @@ export function firstEvent(emitter: Listenable, events: readonly string[], signa
     signal?.addEventListener('abort', done);
   });
 }
+
+/** What ends a piece of work at its next slice: an `AbortSignal`, or as little of one as a call needs. */
+export interface Stop {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
+/**
+ * How long a piece of work runs before it lets the event loop turn: about a frame. Work that
+ * reads a large input (a bulk CSV) yields every slice, so a caller's abort, a deadline, other
+ * calls and a server in the same process keep running beside it.
+ */
+export const WORK_SLICE_MS = 16;
+
+/**
+ * A point in a long piece of work where the event loop may turn (a timer, I/O: a macrotask,
+ * which awaiting a promise is not), taken at most once per {@link WORK_SLICE_MS}; rejects with
+ * `stop`'s reason once it aborts, so the work ends there.
+ */
+export function workSlices(stop?: Stop): () => Promise<void> | undefined {
+  let since = Date.now();
+  return () => {
+    if (stop?.aborted) return Promise.reject(stop.reason);
+    if (Date.now() - since < WORK_SLICE_MS) return undefined;
+    return new Promise<void>((resolve, reject) =>
+      setTimeout(() => {
+        since = Date.now();
+        if (stop?.aborted) reject(stop.reason);
+        else resolve();
+      }, 0),
+    );
+  };
+}

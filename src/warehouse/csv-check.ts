@@ -9,6 +9,7 @@
  */
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { Checked } from '../core/validation.js';
+import { type Stop, workSlices } from '../internal/signals.js';
 import { BULK_CSV_COLUMNS, CREATE_FORM_KINDS } from './fast-checks.generated.js';
 import { CSV_LIST_SEPARATOR, readNumber } from './wire-format.js';
 
@@ -198,29 +199,48 @@ async function* textOfBlob(blob: Blob): AsyncGenerator<string> {
   yield decoder.decode();
 }
 
+/** CSV text in slices of {@link SLICE_BYTES} characters, read as a file's are. */
+function* slicesOf(text: string): Generator<string> {
+  for (let offset = 0; offset < text.length; offset += SLICE_BYTES) yield text.slice(offset, offset + SLICE_BYTES);
+}
+
+/** One row's check: its value, or every problem under `at`. */
+export type RowCheck = (row: unknown, at: (string | number)[]) => Checked<unknown>;
+
 /**
  * Every problem of a bulk CSV (`text`, or a `Blob` read as a stream), as `ValidationIssue`s:
  * `['header', column]` for the header, `[row, column]` for a record's cell (the first record
  * after the header is row 0), `[row]` for a record that cannot be read, `[]` for the file.
+ * `stop` ends it (rejecting with its reason) at the next slice.
  */
-/** One row's check: its value, or every problem under `at`. */
-export type RowCheck = (row: unknown, at: (string | number)[]) => Checked<unknown>;
 
-export async function checkCsvUpload(csv: string | Blob, rowCheck: RowCheck): Promise<ValidationIssue[]> {
+export async function checkCsvUpload(csv: string | Blob, rowCheck: RowCheck, stop?: Stop): Promise<ValidationIssue[]> {
   const check = new UploadCheck(rowCheck);
   const records = new CsvRecords();
+  // Every slice read, the event loop may turn (a file of 100,000 rows takes a few hundred ms):
+  // the call's signal and deadline end the check in time, and stop it.
+  const turn = workSlices(stop);
   const readAll = (list: string[]) => {
     for (const record of list) check.read(record);
   };
   try {
-    if (typeof csv === 'string') readAll(records.push(csv));
-    else for await (const chunk of textOfBlob(csv)) readAll(records.push(chunk));
+    for await (const chunk of typeof csv === 'string' ? slicesOf(csv) : textOfBlob(csv)) {
+      readAll(records.push(chunk));
+      await turn();
+    }
     const last = records.end();
     if (last !== undefined) readAll([last]);
     check.atEnd();
   } catch (error) {
+    if (stop?.aborted) throw error;
     if (error instanceof UnclosedQuote) check.add([check.rows], error.message);
     else if (error instanceof TypeError) check.add([], 'is not UTF-8 text: a bulk CSV is sent as UTF-8');
+    else if (typeof csv !== 'string')
+      // The platform's read failed (NotReadableError): a file changed, moved or removed while it was read.
+      check.add(
+        [],
+        `could not be read (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}): was the file changed while it was checked?`,
+      );
     else throw error;
   }
   return check.issues();

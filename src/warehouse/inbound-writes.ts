@@ -8,6 +8,7 @@
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { type Checked, checkedOr } from '../core/validation.js';
+import { type Stop, workSlices } from '../internal/signals.js';
 import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
 import { ordersToCsv } from './csv.js';
 import { checkCsvUpload } from './csv-check.js';
@@ -44,18 +45,10 @@ export function checkRow(row: unknown, at: (string | number)[]): Checked<unknown
  * Rows: each checked one by one, and their checked values are what the CSV is written from.
  * CSV text, bytes or a file: every record read back into a row and checked the same way.
  */
-function checkBulk(input: unknown): Checked<unknown> | Promise<Checked<unknown>> {
+function checkBulk(input: unknown, stop?: Stop): Checked<unknown> | Promise<Checked<unknown>> {
   if (Array.isArray(input)) {
     if (input.length === 0) return { ok: false, issues: [{ path: [], message: 'must hold at least one order' }] };
-    const values: unknown[] = [];
-    const issues: ValidationIssue[] = [];
-    // An index loop, not map: a hole in a sparse array is a missing order, not nothing.
-    for (let i = 0; i < input.length; i++) {
-      const row = checkRow(input[i], [i]);
-      if (row.ok) values.push(row.value);
-      else issues.push(...row.issues);
-    }
-    return checkedOr(values, issues);
+    return input.length > ROWS_AT_ONCE ? checkRowsInSlices(input, stop) : checkRows(input, 0, input.length, [], []);
   }
   const size =
     typeof input === 'string' ? input.trim().length : input instanceof Blob ? input.size : isBytes(input) ? input.byteLength : -1;
@@ -64,7 +57,32 @@ function checkBulk(input: unknown): Checked<unknown> | Promise<Checked<unknown>>
   // Text, bytes and files are held to the same rules as rows, before anything is sent (a file is
   // read twice). The CSV reader is in the page: a refusal needs nothing more to load (API.md).
   const csv = isBytes(input) ? new Blob([input as BlobPart], { type: 'text/csv' }) : (input as string | Blob);
-  return checkCsvUpload(csv, checkRow).then((issues) => checkedOr(csv, issues));
+  return checkCsvUpload(csv, checkRow, stop).then((issues) => checkedOr(csv, issues));
+}
+
+/** Rows checked at once, as the call is made; more are checked a slice at a time, letting the event loop turn between. */
+const ROWS_AT_ONCE = 1_000;
+
+/** Rows `from` to `to` checked into `values` and `issues`. An index loop, not map: a hole in a sparse array is a missing order, not nothing. */
+function checkRows(rows: unknown[], from: number, to: number, values: unknown[], issues: ValidationIssue[]): Checked<unknown> {
+  for (let i = from; i < to; i++) {
+    const row = checkRow(rows[i], [i]);
+    if (row.ok) values.push(row.value);
+    else issues.push(...row.issues);
+  }
+  return checkedOr(values, issues);
+}
+
+/** A long array's rows, {@link ROWS_AT_ONCE} at a time: the call's signal and deadline hold while they are checked. */
+async function checkRowsInSlices(rows: unknown[], stop: Stop | undefined): Promise<Checked<unknown>> {
+  const turn = workSlices(stop);
+  const values: unknown[] = [];
+  const issues: ValidationIssue[] = [];
+  for (let from = 0; from < rows.length; from += ROWS_AT_ONCE) {
+    checkRows(rows, from, Math.min(from + ROWS_AT_ONCE, rows.length), values, issues);
+    await turn();
+  }
+  return checkedOr(values, issues);
 }
 
 const isBytes = (input: unknown): input is Uint8Array | ArrayBuffer => input instanceof Uint8Array || input instanceof ArrayBuffer;
