@@ -49,7 +49,7 @@ export class APIPromise<T> extends Promise<T> {
   /** Whether `value` is a promise an SDK method returned (for a subclass, an instance of it). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` asks of: a subclass (PagePromise) answers as classes do.
-    if (this !== APIPromise) return Function.prototype[Symbol.hasInstance].call(this, value);
+    if (!isAPIPromiseClass(this)) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && brand.has(value);
   }
 
@@ -85,6 +85,11 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onfinally?: (() => void) | null): Promise<T> {
     return this.#result().finally(onfinally);
   }
+}
+
+/** Whether `ctor` is {@link APIPromise} itself, not a subclass. A class named from inside its own body is renamed by bundlers (esbuild: `var X = class _X`), and its `name` with it: made here, outside it. */
+function isAPIPromiseClass(ctor: unknown): boolean {
+  return ctor === APIPromise;
 }
 
 /** Awaits the exchange and gives its result: an awaited step, so async stack traces run through it. */

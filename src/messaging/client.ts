@@ -135,7 +135,7 @@ export class MessagingClient {
   static fromWebhookUrl(webhookUrl: string | URL, options: CommonOptions = {}): MessagingClient {
     // Checked before the spread: a string's spread is one member per character.
     assertOptionsObject(options);
-    return new MessagingClient({ ...options, webhookUrl });
+    return newMessagingClient({ ...options, webhookUrl });
   }
 
   /**
@@ -150,7 +150,7 @@ export class MessagingClient {
    * ```
    */
   static viaProxy(url: string | URL, options?: Omit<MessagingClientBaseOptions, 'botKey' | 'channelKey'>): MessagingClient {
-    return new MessagingClient(proxyOptions(url, options, 'messaging', ['botKey', 'channelKey', 'webhookUrl']));
+    return newMessagingClient(proxyOptions(url, options, 'messaging', ['botKey', 'channelKey', 'webhookUrl']));
   }
 
   /**
@@ -177,7 +177,7 @@ export class MessagingClient {
       const message = `is required: set ${MESSAGING_ENV.baseUrl} (or ${MESSAGING_ENV.webhookUrl}), or pass baseUrl`;
       throw new ConfigurationError([{ path: ['baseUrl'], message }]);
     }
-    return new MessagingClient(options);
+    return newMessagingClient(options);
   }
 
   /**
@@ -189,7 +189,7 @@ export class MessagingClient {
    * ```
    */
   withOptions(changes: Partial<MessagingClientBaseOptions> & { baseUrl?: string; webhookUrl?: string | URL }): MessagingClient {
-    return new MessagingClient(mergeOptions(this.#options, changes) as MessagingClientOptions, this.#http.settings.gate);
+    return newMessagingClient(mergeOptions(this.#options, changes) as MessagingClientOptions, this.#http.settings.gate);
   }
 
   /** The channel id of the webhook URL, when the client has one. */
@@ -299,4 +299,9 @@ function readWebhook(url: unknown, issues: ValidationIssue[]): ReturnType<typeof
     issues.push(...error.issues);
     return undefined;
   }
+}
+
+/** A class named from inside its own body is renamed by bundlers (esbuild: `var X = class _X`), and its `name` with it: made here, outside it. */
+function newMessagingClient(options: MessagingClientOptions, gate?: Gate): MessagingClient {
+  return new MessagingClient(options, gate);
 }

@@ -172,7 +172,7 @@ export class WarehouseClient {
    * ```
    */
   static viaProxy(url: string | URL, options?: CommonOptions): WarehouseClient {
-    return new WarehouseClient(proxyOptions(url, options, 'warehouse', ['apiKey', 'warehouseId']) as unknown as WarehouseClientOptions);
+    return newWarehouseClient(proxyOptions(url, options, 'warehouse', ['apiKey', 'warehouseId']) as unknown as WarehouseClientOptions);
   }
 
   /**
@@ -208,7 +208,7 @@ export class WarehouseClient {
       }
       throw new ConfigurationError(issues);
     }
-    return new WarehouseClient(options as unknown as WarehouseClientOptions);
+    return newWarehouseClient(options as unknown as WarehouseClientOptions);
   }
 
   /**
@@ -224,7 +224,7 @@ export class WarehouseClient {
     // A new address replaces the old one, whichever way it was given.
     if (changes.baseUrl !== undefined) delete merged.domain;
     if (changes.domain !== undefined) delete merged.baseUrl;
-    return new WarehouseClient(merged as WarehouseClientOptions, this.#gate);
+    return newWarehouseClient(merged as WarehouseClientOptions, this.#gate);
   }
 
   /** @internal What opslink/proxy uses of this client: its redactor and its log sink. */
@@ -239,3 +239,8 @@ export class WarehouseClient {
 }
 
 defineInspect(WarehouseClient, 'WarehouseClient');
+
+/** A class named from inside its own body is renamed by bundlers (esbuild: `var X = class _X`), and its `name` with it: made here, outside it. */
+function newWarehouseClient(options: WarehouseClientOptions, gate?: Gate): WarehouseClient {
+  return new WarehouseClient(options, gate);
+}

@@ -183,10 +183,15 @@ export class Page<Item> {
     // A repeat that the growth explains (records created at the top pushed the page down) counts as growth.
     const idle =
       repeated || outgrown ? { requests: history.idle.requests + 1, repeats: history.idle.repeats + (outgrown ? 0 : 1) } : NOT_IDLE;
-    const next = new Page(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen), idle });
+    const next = newPage(result, this.#context, this.nextOffset, { ...history, seen: new Set(history.seen), idle });
     if (idle.requests >= IDLE_PAGES && next.hasNextPage()) throw walkEnded(this.#context, idle, next);
     return next;
   }
+}
+
+/** The page after `page`. A class named from inside its own body is renamed by bundlers (esbuild: `var X = class _X`), and its `name` with it: made here, outside it. */
+function newPage<Item>(...args: ConstructorParameters<typeof Page<Item>>): Page<Item> {
+  return new Page(...args);
 }
 
 /**

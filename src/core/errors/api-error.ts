@@ -82,9 +82,13 @@ export class APIError extends OpslinkError {
 
   /** The class that names `status`, e.g. `NotFoundError` for 404. */
   static for(init: APIErrorInit): APIError {
-    const type = STATUS_CLASSES[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
-    return new type(init);
+    return new (classFor(init.status))(init);
   }
+}
+
+/** The class of `status`. A class named from inside its own body is renamed by bundlers (esbuild: `var X = class _X`), and its `name` with it: made here, outside it. */
+function classFor(status: number): new (init: APIErrorInit) => APIError {
+  return STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
 }
 
 /**
