@@ -4,6 +4,7 @@
  * without it, only what the patch alone decides.
  */
 
+import { RequestValidationError } from '../core/errors/index.js';
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
 import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
 
@@ -76,6 +77,9 @@ function merged<T>(patch: InboundOrderUpdate, key: keyof InboundOrderUpdate, cur
  * ```
  */
 export function checkInboundUpdate(patch: InboundOrderUpdate, current?: CurrentOrder | null): RuleViolation[] {
+  // Called from plain JavaScript with no patch: the refusal a call gets, not a TypeError.
+  if (patch === null || typeof patch !== 'object')
+    throw new RequestValidationError([{ path: [], message: 'must be an object of the members to change' }], 'inbound order update');
   const found: RuleViolation[] = [];
   const now = current ?? undefined;
 

@@ -3,6 +3,7 @@
  * (`order_number` vs `orderNumber`, `unit_cost` vs `cogs`). This turns a changed
  * list-shaped order into an update patch.
  */
+import { RequestValidationError } from '../core/errors/index.js';
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
 
 /**
@@ -53,6 +54,8 @@ function same(a: unknown, b: unknown): boolean {
  * ```
  */
 export function toInboundUpdate(changed: Partial<InboundOrder>, original?: Partial<InboundOrder>): InboundOrderUpdate {
+  if (changed === null || typeof changed !== 'object')
+    throw new RequestValidationError([{ path: [], message: 'must be an object of order members as listed' }], 'inbound order update');
   const patch: Record<string, unknown> = {};
   for (const [listName, updateName] of Object.entries(LIST_TO_UPDATE_NAMES)) {
     const value = changed[listName];

@@ -3,7 +3,8 @@
  * in one place. The Assumptions table (docs/assumptions.md) names each; the mock decodes with
  * the same functions, so a change here changes the SDK and the mock together.
  */
-import { type CalendarDay, calendarDayOf, isCalendarDay } from '../internal/dates.js';
+import { RequestValidationError } from '../core/errors/index.js';
+import { type CalendarDay, calendarDayOf, isCalendarDay, isValidDate } from '../internal/dates.js';
 
 /** Query arrays (`fulfillment_types`, `statuses`) are sent as repeated keys: `a=x&a=y`. */
 export function appendQueryArray(query: URLSearchParams, name: string, values: readonly string[] | undefined): void {
@@ -84,9 +85,11 @@ export function readOrderDate(text: string): CalendarDay | undefined {
 
 /**
  * An order date as sent: `MM/DD/YYYY`, the format the service renders dates in. A `Date`
- * becomes the calendar day its author meant (`new Date(2026, 10, 22)` and
- * `new Date('2026-11-22')` are both 11/22/2026, in every time zone); text (`MM/DD/YYYY` or
- * `YYYY-MM-DD`, a real day) is written back in this one format.
+ * becomes the calendar day it shows where the code runs, and one at exactly midnight UTC (what
+ * `new Date('2026-11-22')` makes) its UTC day: `new Date(2026, 10, 22)` and
+ * `new Date('2026-11-22')` are both 11/22/2026, in every time zone. Text (`MM/DD/YYYY` or
+ * `YYYY-MM-DD`, a real day) is written back in this one format. Anything else is refused
+ * (`RequestValidationError` naming `date`), as the pre-flight refuses it.
  * @example
  * ```ts
  * formatOrderDate(new Date(2026, 10, 22)); // '11/22/2026'
@@ -94,8 +97,13 @@ export function readOrderDate(text: string): CalendarDay | undefined {
  * ```
  */
 export function formatOrderDate(value: Date | string): string {
-  const day = typeof value === 'string' ? readOrderDate(value) : calendarDayOf(value);
-  if (!day) throw new TypeError('not an order date'); // the schemas refuse such a value first
+  const day = typeof value === 'string' ? readOrderDate(value) : isValidDate(value) ? calendarDayOf(value) : undefined;
+  // The pre-flight refuses such a value first; called on its own, the same refusal (not `NaN/NaN/0NaN`).
+  if (!day || day.year > 9999)
+    throw new RequestValidationError(
+      [{ path: ['date'], message: 'must be a real calendar day as MM/DD/YYYY or YYYY-MM-DD text, or a valid Date' }],
+      'order date',
+    );
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(day.month, 2)}/${pad(day.day, 2)}/${pad(day.year, 4)}`;
 }

@@ -61,3 +61,29 @@ describe('an order date arrives as the calendar day the user meant, in every tim
     expect(sent).toEqual(expected);
   });
 });
+
+describe('the date and update helpers, called on their own with what the pre-flight refuses', () => {
+  it('formatOrderDate refuses (RequestValidationError naming date) what it cannot write, rather than writing NaN/NaN/0NaN', async () => {
+    const { formatOrderDate, RequestValidationError } = await import('../../src/index.js');
+    for (const value of [new Date('x'), new Date(Date.UTC(10_000, 0, 1)), new Date(Date.UTC(-1, 0, 1)), '02/30/2026', 'garbage']) {
+      const error = (() => {
+        try {
+          return formatOrderDate(value);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error, String(value)).toBeInstanceOf(RequestValidationError);
+      expect((error as InstanceType<typeof RequestValidationError>).issues.map((issue) => issue.path)).toEqual([['date']]);
+    }
+    expect(formatOrderDate(new Date(Date.UTC(9999, 5, 1)))).toBe('06/01/9999');
+  });
+
+  it('checkInboundUpdate and toInboundUpdate refuse a patch that is no object with a RequestValidationError, not a TypeError', async () => {
+    const { checkInboundUpdate, RequestValidationError, toInboundUpdate } = await import('../../src/index.js');
+    for (const patch of [null, undefined, 'quantity=2', 7]) {
+      expect(() => checkInboundUpdate(patch as never)).toThrow(RequestValidationError);
+      expect(() => toInboundUpdate(patch as never)).toThrow(RequestValidationError);
+    }
+  });
+});
