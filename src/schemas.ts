@@ -12,11 +12,13 @@
 export { channelMessageSchema, embedSchema, strictChannelMessageSchema, strictEmbedSchema } from './messaging/channel-schemas.js';
 export { announcementSchema, directMessageSchema } from './messaging/schemas.js';
 export { inboundOrderSchema, shipmentDetailSchema, shipmentSchema } from './warehouse/responses.js';
+// The update's members alone, as `inboundOrderCreateObject` is the create's: the rules need the order's state to be whole.
 export {
   inboundListParamsSchema,
   inboundOrderCreateObject,
   inboundOrderCreateSchema,
   inboundOrderRowSchema,
-  inboundOrderUpdateSchema,
+  inboundOrderUpdateSchema as inboundOrderUpdateObject,
   shipmentListParamsSchema,
 } from './warehouse/schemas.js';
+export { inboundOrderUpdateSchema } from './warehouse/update-schema.js';

@@ -26,7 +26,7 @@ import {
   WAREHOUSE_LIMITS,
   type WarehouseClient,
 } from '../index.js';
-import { inboundListParamsSchema, inboundOrderUpdateSchema, shipmentListParamsSchema } from '../schemas.js';
+import { inboundListParamsSchema, inboundOrderUpdateObject, shipmentListParamsSchema } from '../schemas.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { idIssues } from '../warehouse/operations.js';
 import { readNumber } from '../warehouse/wire-format.js';
@@ -254,7 +254,7 @@ export async function runShipmentsGet(ctx: Context, parsed: Parsed): Promise<voi
   await ctx.out.write(singleRecord(format, shipment, ctx.width));
 }
 
-const UPDATE_KINDS = fieldKinds(inboundOrderUpdateSchema.shape);
+const UPDATE_KINDS = fieldKinds(inboundOrderUpdateObject.shape);
 const UPDATE_TO_LIST_NAMES: Record<string, string> = Object.fromEntries(Object.entries(LIST_TO_UPDATE_NAMES).map(([l, u]) => [u, l]));
 
 export const ordersUpdate: CommandSpec = {
@@ -344,7 +344,7 @@ export async function runOrdersUpdate(ctx: Context, parsed: Parsed): Promise<voi
   const asked = patchOf(texts(parsed, 'set'));
   ctx.flags = { ...ctx.flags, '': '--set' };
   const issues = [...idIssues('order_id', orderId)];
-  const typed = checkValue(inboundOrderUpdateSchema, asked);
+  const typed = checkValue(inboundOrderUpdateObject, asked);
   if (!typed.ok) issues.push(...typed.issues);
   if (issues.length) throw new RequestValidationError(issues, 'inbound order update');
 

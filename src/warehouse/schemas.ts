@@ -112,7 +112,8 @@ export const inboundOrderRowSchema = z.strictObject(orderFields).check(rule(crea
 /**
  * A change to an inbound order (`inbound.update`), member names as the update endpoint
  * spells them (`orderNumber`, `brandSKU`, `cogs`, not the list's `order_number`,
- * `brand_sku`, `unit_cost`). The rules between members are checked by `checkInboundUpdate`.
+ * `brand_sku`, `unit_cost`): the members' checks. The rules between members are checked by
+ * `checkInboundUpdate`; `opslink/schemas` exports this schema with them (`update-schema.ts`).
  * @example
  * ```ts
  * inboundOrderUpdateSchema.safeParse({ order_number: 'PO-1002' }).success; // false: the update member is orderNumber

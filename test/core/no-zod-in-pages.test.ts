@@ -40,6 +40,7 @@ describe('the entries', () => {
         'inboundOrderCreateSchema',
         'inboundOrderRowSchema',
         'inboundOrderSchema',
+        'inboundOrderUpdateObject',
         'inboundOrderUpdateSchema',
         'shipmentDetailSchema',
         'shipmentListParamsSchema',
