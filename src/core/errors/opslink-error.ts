@@ -15,6 +15,23 @@ import { inspectSymbol } from '../../internal/inspect.js';
  * ```
  */
 export class OpslinkError extends Error {
+  /**
+   * `error instanceof SomeErrorClass`, also for an error of another copy of opslink in the same
+   * process (its ES module beside its CommonJS, when an app and a library it uses load it each
+   * their own way): an error of any copy is an instance of the classes whose names its
+   * prototypes carry (set from keys, so a minifier leaves them alone).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` asks of (a subclass answers for itself).
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (typeof value !== 'object' || value === null || !(OPSLINK_ERROR in value)) return false;
+    // biome-ignore lint/complexity/noThisInStatic: as above.
+    const name = Object.hasOwn(this.prototype, 'name') ? (this.prototype as Error).name : undefined;
+    for (let p = Object.getPrototypeOf(value); p !== null; p = Object.getPrototypeOf(p))
+      if (Object.hasOwn(p, 'name') && p.name === name) return true;
+    return false;
+  }
+
   /** What `JSON.stringify` shows: the name, message and own data, never a request or headers. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
@@ -24,6 +41,10 @@ export class OpslinkError extends Error {
     return out;
   }
 }
+
+/** Marks an error of any copy of opslink (the same key in every copy). */
+const OPSLINK_ERROR = Symbol.for('opslink.error');
+Object.defineProperty(OpslinkError.prototype, OPSLINK_ERROR, { value: true });
 
 // `console.log(error)` prints as Node prints its own errors: the stack, then a block of the
 // members a reader needs (`{ status: 401, errors: [...], … }`), laid out by Node itself. The
