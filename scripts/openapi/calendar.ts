@@ -30,8 +30,11 @@ const TIME =
 /** ISO 8601 date, optionally with a time and zone (`isIsoDateTime`: a response's timestamps). */
 export const ISO_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${TIME})?$`;
 
-/** The same without ISO 8601's own variants (leap second, decimal comma, zone of hours only): what a request sends (`isIsoDateTime(…, 'sent')`). */
-const SENT_TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?';
+/**
+ * The same without ISO 8601's own variants (leap second, decimal comma, zone of hours only), a
+ * time always with its zone (`Z` or `±HH:MM`): what a request sends (`isIsoDateTime(…, 'sent')`).
+ */
+const SENT_TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
 export const SENT_DATE_TIME_PATTERN = `^${ISO_DATE}(?:${SENT_TIME})?$`;
 
 /** `MM/DD/YYYY` (one-digit month and day taken) or `YYYY-MM-DD`, a real day either way (`readOrderDate`). */

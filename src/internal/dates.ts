@@ -30,14 +30,24 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:
  * - `'read'` (a response's timestamps): ISO 8601's own variants are read too: a decimal
  *   comma (`10:00:00,5`), a zone of hours only (`+02`), a leap second (`23:59:60`).
  * - `'sent'` (what a request carries): not those variants, which standard date parsers
- *   (`Date.parse`, RFC 3339 readers) refuse: strict in what is sent, tolerant in what is read.
+ *   (`Date.parse`, RFC 3339 readers) refuse, and a time always with its zone (`Z` or
+ *   `±HH:MM`), so every reader takes the same instant: strict in what is sent, tolerant in
+ *   what is read.
  */
 export function isIsoDateTime(text: string, as: 'read' | 'sent' = 'read'): boolean {
   const m = ISO_DATE_TIME.exec(text);
   if (!m) return false;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', zone = '', zh = '0', zm = '0'] = m;
+  const [, y, mo, d, hour, mi = '0', s = '0', zone = '', zh = '0', zm = '0'] = m;
+  const h = hour ?? '0';
   const leapSecond = h === '23' && mi === '59' && s === '60';
-  if (as === 'sent' && (leapSecond || text.includes(',') || /^[+-]\d{2}$/.test(zone))) return false;
+  // Sent: what every reader takes as the same instant. A time with no zone is local time to
+  // `Date.parse` (its instant would be the reader's zone's), and `+0545` after an extended-form
+  // time mixes ISO 8601's two forms; RFC 3339 readers refuse both.
+  if (
+    as === 'sent' &&
+    (leapSecond || text.includes(',') || /^[+-]\d{2}$/.test(zone) || /^[+-]\d{4}$/.test(zone) || (hour !== undefined && !zone))
+  )
+    return false;
   return (
     isCalendarDay({ year: Number(y), month: Number(mo), day: Number(d) }) &&
     Number(h) <= 23 &&

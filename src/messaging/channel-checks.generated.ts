@@ -31,7 +31,7 @@ const shared7 = () =>
   optional(
     custom(
       isSentTimestamp,
-      'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
+      'must be an ISO 8601 date-time with real values, a time with its zone (Z or ±HH:MM), as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
     ),
   );
 const shared8 = () => optional(object({ url: shared3() }, 'strict', 'copy'));

@@ -14,7 +14,7 @@ import { channelMessageProblems, type EmbedProfile, isSentTimestamp } from './ru
 /** A sent timestamp: ISO 8601 text of a real date and time, or a valid `Date` (`isSentTimestamp`). */
 const timestamp = /* @__PURE__ */ custom<string | Date>(
   isSentTimestamp,
-  'must be an ISO 8601 date-time with real values, as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
+  'must be an ISO 8601 date-time with real values, a time with its zone (Z or ±HH:MM), as Date.parse reads it (e.g. 2026-11-22T10:00:00Z), or a valid Date (years 0–9999)',
   ISO_DATE_TIME_HINT,
 );
 
