@@ -238,7 +238,17 @@ export const BUDGETS: Record<string, number> = {
  * scrubbed. Then 27,794 / 32,357 for the warehouse and the root: the CSV reader imported as any
  * module (loaded on demand, its loader cost more than it saved here).
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_282, 'opslink/warehouse': 27_794, opslink: 32_357 };
+/*
+ * And after a second outside test (2026-11-29 06:25 UTC): 19,492 / 28,497 / 33,116 (+210 / +703 /
+ * +759). Every entry: an error of another copy of opslink is `instanceof` the classes (+~120),
+ * the exported classes made by a function beside them so that they keep their names, the call's
+ * clock taken before its check. The warehouse and the root: `createBulk`'s check yields to the
+ * event loop and is ended by the call's signal and deadline (`checked-in-time.ts`, declared by
+ * that operation only, so the messaging entry carries none of it), rows checked in slices, a file
+ * that cannot be read refused; `formatOrderDate` and the update helpers refusing what they
+ * cannot take.
+ */
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_492, 'opslink/warehouse': 28_497, opslink: 33_116 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 
@@ -298,9 +308,11 @@ export const PAGE_MISSES: Record<string, Partial<Record<(typeof GATE_BUNDLERS)[n
   // Then +396 / +394, +415 / +395, +418 / +426 for the fixes of an outside test (OPEN_MISSES);
   // and the CSV reader back in the page (+438 / +1,426 and +363 / +1,462): a refusal of a bad
   // CSV needs nothing more to load (API.md), as every pre-flight refusal.
-  'one direct message': { esbuild: 18_750, rolldown: 18_140 },
-  'list + create inbound orders': { esbuild: 27_180, rolldown: 26_309 },
-  'both clients, the calls above': { esbuild: 29_979, rolldown: 29_105 },
+  // Then, after a second outside test (2026-11-29 06:25 UTC, what OPEN_MISSES says of it): +227 /
+  // +225, +673 / +635, +759 / +680.
+  'one direct message': { esbuild: 18_977, rolldown: 18_365 },
+  'list + create inbound orders': { esbuild: 27_853, rolldown: 26_944 },
+  'both clients, the calls above': { esbuild: 30_738, rolldown: 29_785 },
 };
 export const PAGE_MARGIN = 256;
 

@@ -7,8 +7,6 @@
 import type { Stop } from '../internal/signals.js';
 import { type APIPromise, apiPromise, rejectedPromise } from './api-promise.js';
 import { ConfigurationError, RequestValidationError } from './errors/index.js';
-import { CallDeadline } from './http/deadline.js';
-import { timeoutError, userAbort } from './http/error-mapping.js';
 import {
   type CallOptions,
   type CallSite,
@@ -56,6 +54,18 @@ export interface Operation<P, O> {
    * value to send: what the check read, so what is checked is what is sent.
    */
   check?(input: P, stop?: Stop): Checked<P> | Promise<Checked<P>>;
+  /**
+   * For a check that reads before it can say (a file): ends it at the caller's signal or the
+   * call's deadline (`checkedInTime`). Declared by the operations that have one, so a client
+   * whose checks all answer at once carries none of it.
+   */
+  inTime?(
+    check: Promise<RequestSpec>,
+    context: ClientContext,
+    operation: Operation<P, O>,
+    options: CallOptions & { calledAt: number },
+    stop: { aborted: boolean; reason?: unknown },
+  ): Promise<RequestSpec>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
 }
@@ -131,7 +141,7 @@ export function sendOperation<P, O>(
     // call's deadline runs from the call, and it and the caller's signal end the check too.
     const timed = { ...options, calledAt };
     return apiPromise(
-      checkedInTime(spec, context, operation, timed, stop).then((checked) =>
+      (operation.inTime ? operation.inTime(spec, context, operation, timed, stop) : spec).then((checked) =>
         context.http.request(checked, timed, operation.parse, callSite).withResponse(),
       ),
       callSite,
@@ -159,48 +169,6 @@ export function requireCredential(
     throw new ConfigurationError([{ path: [option], message }]);
   }
   return { option, ...held };
-}
-
-/**
- * A check that takes its time (a file read to its end), ended by the caller's signal or the
- * call's deadline as a request would be: `APIUserAbortError` or `APIConnectionTimeoutError`,
- * nothing sent; `stop` then stops the check's reading.
- */
-function checkedInTime<P, O>(
-  check: Promise<RequestSpec>,
-  context: ClientContext,
-  operation: Operation<P, O>,
-  options: CallOptions & { calledAt: number },
-  stop: { aborted: boolean; reason?: unknown },
-): Promise<RequestSpec> {
-  const signal = options.signal;
-  const deadlineMs = options.deadline ?? context.http.settings.deadline;
-  const at = options.deadlineAt ?? (deadlineMs === undefined ? undefined : options.calledAt + deadlineMs);
-  if (!signal && at === undefined) return check;
-  const label = `${operation.method} ${operation.template}`;
-  return new Promise((resolve, reject) => {
-    const deadline = new CallDeadline(at);
-    const end = (error: Error) => {
-      stop.aborted = true;
-      stop.reason = error;
-      reject(error);
-    };
-    const aborted = () => end(userAbort(label, signal, true));
-    const late = () => {
-      const what = options.deadlineAt === undefined && deadlineMs !== undefined ? `the deadline of ${deadlineMs} ms` : 'the deadline';
-      end(timeoutError(label, `${what} passed while its input was checked`, 0, true));
-    };
-    const settle = () => {
-      deadline.dispose();
-      signal?.removeEventListener('abort', aborted);
-      deadline.signal?.removeEventListener('abort', late);
-    };
-    if (signal?.aborted) aborted();
-    else if (deadline.signal?.aborted) late();
-    signal?.addEventListener('abort', aborted, { once: true });
-    deadline.signal?.addEventListener('abort', late, { once: true });
-    check.then(resolve, reject).finally(settle);
-  });
 }
 
 /** The request an operation makes of `input`, checked by its generated check and its rules; or the refusal, thrown. */

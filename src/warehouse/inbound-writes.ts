@@ -5,6 +5,7 @@
  * lists and creates orders loads none of it.
  */
 
+import { checkedInTime } from '../core/checked-in-time.js';
 import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { type Checked, checkedOr } from '../core/validation.js';
@@ -29,6 +30,7 @@ export const createBulk: Operation<unknown, BulkCreateResult> = {
   subject: 'bulk upload',
   credential,
   check: checkBulk,
+  inTime: checkedInTime,
   request: (input) => ({ path: '/inbound', body: bulkForm(csvOf(input)) }),
   parse: parseBulkCreated,
 };
