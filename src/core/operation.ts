@@ -133,15 +133,17 @@ export function sendOperation<P, O>(
   callSite: CallSite | undefined = options?.callSite,
 ): APIPromise<O> {
   try {
-    const stop: { aborted: boolean; reason?: unknown } = { aborted: false };
-    const calledAt = options?.calledAt ?? Date.now();
-    const spec = specOf(context, operation, input, trace, options?.inputChecked === true, stop);
+    // Only an operation whose check may take its time (a file read to its end) keeps the call's
+    // clock and a way to stop the check: every other call pays nothing for them.
+    const { inTime } = operation;
+    const timing = inTime && { calledAt: options?.calledAt ?? Date.now(), stop: { aborted: false } };
+    const spec = specOf(context, operation, input, trace, options?.inputChecked === true, timing?.stop);
     if (!(spec instanceof Promise)) return context.http.request(spec, options, operation.parse, callSite);
-    // A check that reads before it can say (a file): the request starts once it has passed. The
-    // call's deadline runs from the call, and it and the caller's signal end the check too.
-    const timed = { ...options, calledAt };
+    // A check that reads before it can say: the request starts once it has passed. The call's
+    // deadline runs from the call, and it and the caller's signal end the check too.
+    const timed = timing ? { ...options, calledAt: timing.calledAt } : options;
     return apiPromise(
-      (operation.inTime ? operation.inTime(spec, context, operation, timed, stop) : spec).then((checked) =>
+      (inTime && timing ? inTime(spec, context, operation, { ...timed, calledAt: timing.calledAt }, timing.stop) : spec).then((checked) =>
         context.http.request(checked, timed, operation.parse, callSite).withResponse(),
       ),
       callSite,
@@ -178,7 +180,7 @@ function specOf<P, O>(
   input: unknown,
   trace: CallTrace,
   inputChecked: boolean,
-  stop: Stop,
+  stop: Stop | undefined,
 ): RequestSpec | Promise<RequestSpec> {
   const credential = requireCredential(context, operation, trace.operation);
   const refused = (checked: Checked<P>) => {
