@@ -239,7 +239,7 @@ export const BUDGETS: Record<string, number> = {
  * module (loaded on demand, its loader cost more than it saved here).
  */
 /*
- * And after a second outside test (2026-11-29 07:05 UTC): 19,520 / 28,554 / 33,180 (+238 / +760 /
+ * And after a second outside test (2026-11-29 06:57 UTC): 19,520 / 28,554 / 33,180 (+238 / +760 /
  * +823). Every entry: an error of another copy of opslink is `instanceof` the classes (+~120),
  * the exported classes made by a function beside them so that they keep their names, the call's
  * clock taken before a check that may take its time (+28: only for such an operation, so no
