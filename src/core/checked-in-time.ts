@@ -18,7 +18,7 @@ export function checkedInTime<P, O>(
   context: ClientContext,
   operation: Operation<P, O>,
   options: CallOptions & { calledAt: number },
-  stop: { aborted: boolean; reason?: unknown } & Stop,
+  stop: Stop,
 ): Promise<RequestSpec> {
   const signal = options.signal;
   const deadlineMs = options.deadline ?? context.http.settings.deadline;

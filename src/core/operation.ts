@@ -64,7 +64,7 @@ export interface Operation<P, O> {
     context: ClientContext,
     operation: Operation<P, O>,
     options: CallOptions & { calledAt: number },
-    stop: { aborted: boolean; reason?: unknown },
+    stop: Stop,
   ): Promise<RequestSpec>;
   request(input: P): RequestParts;
   parse: ResponseParser<O>;
@@ -135,17 +135,15 @@ export function sendOperation<P, O>(
   try {
     // Only an operation whose check may take its time (a file read to its end) keeps the call's
     // clock and a way to stop the check: every other call pays nothing for them.
-    const { inTime } = operation;
-    const timing = inTime && { calledAt: options?.calledAt ?? Date.now(), stop: { aborted: false } };
+    const timing = operation.inTime && { options: { ...options, calledAt: options?.calledAt ?? Date.now() }, stop: { aborted: false } };
     const spec = specOf(context, operation, input, trace, options?.inputChecked === true, timing?.stop);
-    if (!(spec instanceof Promise)) return context.http.request(spec, options, operation.parse, callSite);
+    const sent = timing?.options ?? options;
+    if (!(spec instanceof Promise)) return context.http.request(spec, sent, operation.parse, callSite);
     // A check that reads before it can say: the request starts once it has passed. The call's
     // deadline runs from the call, and it and the caller's signal end the check too.
-    const timed = timing ? { ...options, calledAt: timing.calledAt } : options;
+    const checked = timing && operation.inTime ? operation.inTime(spec, context, operation, timing.options, timing.stop) : spec;
     return apiPromise(
-      (inTime && timing ? inTime(spec, context, operation, { ...timed, calledAt: timing.calledAt }, timing.stop) : spec).then((checked) =>
-        context.http.request(checked, timed, operation.parse, callSite).withResponse(),
-      ),
+      checked.then((value) => context.http.request(value, sent, operation.parse, callSite).withResponse()),
       callSite,
     );
   } catch (error) {

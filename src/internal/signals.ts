@@ -102,10 +102,10 @@ export function firstEvent(emitter: Listenable, events: readonly string[], signa
   });
 }
 
-/** What ends a piece of work at its next slice: an `AbortSignal`, or as little of one as a call needs. */
+/** What ends a piece of work at its next slice: an `AbortSignal`'s two members, set by whoever ends it. */
 export interface Stop {
-  readonly aborted: boolean;
-  readonly reason?: unknown;
+  aborted: boolean;
+  reason?: unknown;
 }
 
 /**
