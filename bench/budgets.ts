@@ -239,8 +239,8 @@ export const BUDGETS: Record<string, number> = {
  * module (loaded on demand, its loader cost more than it saved here).
  */
 /*
- * And after a second outside test (2026-11-29 06:57 UTC): 19,521 / 28,554 / 33,180 (+239 / +760 /
- * +823). Every entry: an error of another copy of opslink is `instanceof` the classes (+~120),
+ * And after a second outside test (2026-11-29 06:57 UTC): 19,521 / 28,554 / 33,181 (+239 / +760 /
+ * +824). Every entry: an error of another copy of opslink is `instanceof` the classes (+~120),
  * the exported classes made by a function beside them so that they keep their names, the call's
  * clock taken before a check that may take its time (+28: only for such an operation, so no
  * other call pays for it per request). The warehouse and the root: `createBulk`'s check yields to the
@@ -250,7 +250,7 @@ export const BUDGETS: Record<string, number> = {
  * that cannot be read refused; `formatOrderDate` and the update helpers refusing what they
  * cannot take.
  */
-export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_521, 'opslink/warehouse': 28_554, opslink: 33_180 };
+export const OPEN_MISSES: Record<string, number> = { 'opslink/messaging': 19_521, 'opslink/warehouse': 28_554, opslink: 33_181 };
 
 export type Verdict = { entry: string; bytes: number; budget: number; status: 'within' | 'open miss' | 'fail'; line: string };
 

@@ -27,6 +27,7 @@ import {
   type WarehouseClient,
 } from '../index.js';
 import { inboundListParamsSchema, inboundOrderUpdateObject, shipmentListParamsSchema } from '../schemas.js';
+import { violationIssue } from '../warehouse/check-update.js';
 import { fieldKinds } from '../warehouse/multipart.js';
 import { idIssues } from '../warehouse/operations.js';
 import { readNumber } from '../warehouse/wire-format.js';
@@ -357,10 +358,7 @@ export async function runOrdersUpdate(ctx: Context, parsed: Parsed): Promise<voi
 
   const broken = checkInboundUpdate(patch, current);
   if (broken.length) {
-    throw new RequestValidationError(
-      broken.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` })),
-      'inbound order update',
-    );
+    throw new RequestValidationError(broken.map(violationIssue), 'inbound order update');
   }
   if (Object.keys(patch).length === 0) return ctx.term.info('nothing to change: nothing sent');
   if (parsed.values['dry-run']) return ctx.term.info('dry run: the patch breaks no rule the SDK can check; nothing sent');

@@ -4,7 +4,7 @@
  * without it, only what the patch alone decides.
  */
 
-import { RequestValidationError } from '../core/errors/index.js';
+import { RequestValidationError, type ValidationIssue } from '../core/errors/index.js';
 import type { InboundOrder, InboundOrderUpdate } from './types.js';
 import { FBM_SKU_PREFIX, UPDATE_RULE_MESSAGES, type UpdateRuleId } from './update-rules.js';
 
@@ -55,6 +55,9 @@ export function copyCurrentOrder(current: CurrentOrder | undefined): CurrentOrde
   for (const key of CURRENT_MEMBERS) if (key in current) copy[key] = current[key];
   return copy as CurrentOrder;
 }
+
+/** A broken rule as a refusal words it, at its member: its message and its id (`… [fbm_list_price]`). */
+export const violationIssue = (v: RuleViolation): ValidationIssue => ({ path: [v.field], message: `${v.message} [${v.rule}]` });
 
 const violation = (rule: UpdateRuleId, field: keyof InboundOrderUpdate): RuleViolation => ({
   rule,

@@ -10,7 +10,7 @@ import type { ValidationIssue } from '../core/errors/index.js';
 import type { Operation } from '../core/operation.js';
 import { type Checked, checkedOr } from '../core/validation.js';
 import { type Stop, workSlices } from '../internal/signals.js';
-import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder } from './check-update.js';
+import { type CurrentOrder, checkInboundUpdate, copyCurrentOrder, violationIssue } from './check-update.js';
 import { ordersToCsv } from './csv.js';
 import { checkCsvUpload } from './csv-check.js';
 import { BULK_CSV_COLUMNS, checkInboundOrderRow, checkInboundOrderUpdate } from './fast-checks.generated.js';
@@ -120,7 +120,7 @@ export function checkUpdate(orderId: unknown, patch: unknown, current: CurrentOr
   const parsed = checkInboundOrderUpdate(patch);
   if (!parsed.ok) return { ok: false, issues: [...id, ...parsed.issues] };
   const rules = checkInboundUpdate(parsed.value as InboundOrderUpdate, current);
-  const issues = [...id, ...rules.map((v) => ({ path: [v.field], message: `${v.message} [${v.rule}]` }))];
+  const issues = [...id, ...rules.map(violationIssue)];
   // The date as it goes on the wire, fixed now: a Date the caller changes later changes nothing.
   const wire = parsed.value.date === undefined ? parsed.value : { ...parsed.value, date: formatOrderDate(parsed.value.date) };
   return checkedOr({ order_id: orderId, patch: wire }, issues);

@@ -6,7 +6,7 @@
  * (`warehouse/schemas.ts`) and run the rules themselves, with the current order when they have it.
  */
 import * as z from 'zod/mini';
-import { checkInboundUpdate } from './check-update.js';
+import { checkInboundUpdate, violationIssue } from './check-update.js';
 import { inboundOrderUpdateSchema as members } from './schemas.js';
 
 /**
@@ -25,8 +25,8 @@ import { inboundOrderUpdateSchema as members } from './schemas.js';
 export const inboundOrderUpdateSchema = members.check(
   z.superRefine(
     (patch, ctx) => {
-      for (const { field, message, rule } of checkInboundUpdate(patch))
-        ctx.addIssue({ code: 'custom', path: [field], message: `${message} [${rule}]`, input: patch[field] });
+      for (const violation of checkInboundUpdate(patch))
+        ctx.addIssue({ code: 'custom', ...violationIssue(violation), input: patch[violation.field] });
     },
     // As the pre-flight: the rules are read once every member passed its own check.
     { when: (payload) => payload.issues.length === 0 },
